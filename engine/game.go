@@ -1,0 +1,330 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// PileKind is what a pile is for.
+type PileKind uint8
+
+const (
+	Tableau    PileKind = iota // fans and columns; only the exposed card plays
+	Foundation                 // built up (or down) from a base card
+	Reserve                    // single cards that play to foundations
+	Stock                      // face-down cards dealt to the waste
+	Waste                      // cards dealt from the stock; the top one plays
+)
+
+var pileKindNames = [...]string{"tableau", "foundation", "reserve", "stock", "waste"}
+
+// String returns the kind's name as used in the JSON export.
+func (k PileKind) String() string {
+	if int(k) < len(pileKindNames) {
+		return pileKindNames[k]
+	}
+	return "?"
+}
+
+// Build says which card a tableau pile accepts on its exposed card.
+type Build uint8
+
+const (
+	BuildNone            Build = iota // nothing is ever built on the pile
+	BuildDownInSuit                   // one rank lower, same suit
+	BuildUpOrDownInSuit               // one rank higher or lower, same suit
+	BuildUpOrDownAnySuit              // one rank higher or lower, any suit
+)
+
+var buildNames = [...]string{"no building", "down in suit", "up or down in suit", "up or down regardless of suit"}
+
+func (b Build) String() string { return buildNames[b] }
+
+// Accepts reports whether card c may be built on top card top. Tableau
+// building never wraps (no King on an Ace, no Ace on a King).
+func (b Build) Accepts(top, c Card) bool {
+	d := int(c.Rank()) - int(top.Rank())
+	switch b {
+	case BuildDownInSuit:
+		return c.Suit() == top.Suit() && d == -1
+	case BuildUpOrDownInSuit:
+		return c.Suit() == top.Suit() && (d == 1 || d == -1)
+	case BuildUpOrDownAnySuit:
+		return d == 1 || d == -1
+	}
+	return false
+}
+
+// Fill says what an emptied tableau pile accepts.
+type Fill uint8
+
+const (
+	FillNever     Fill = iota // an emptied pile stays empty
+	FillAnyCard               // any available card
+	FillFromWaste             // only the waste's top card
+)
+
+var fillNames = [...]string{"never refilled", "filled with any available card", "filled only from the waste"}
+
+func (f Fill) String() string { return fillNames[f] }
+
+// FoundationRule says how a foundation is built: it starts with a card of
+// Suit and rank Base, then each card is Step ranks from the one below it,
+// wrapping from King to Ace (or back) only if Wrap. It holds at most Len
+// cards.
+type FoundationRule struct {
+	Suit Suit
+	Base Rank
+	Step int8
+	Wrap bool
+	Len  int8
+}
+
+// Next returns the rank that follows r on the foundation, or 0 if none.
+func (f FoundationRule) Next(r Rank) Rank {
+	n := int(r) + int(f.Step)
+	if f.Wrap {
+		n = (n+12)%13 + 1
+	}
+	if n < 1 || n > 13 {
+		return 0
+	}
+	return Rank(n)
+}
+
+// Describe says in words how the foundation is built, e.g. "A up to K".
+func (f FoundationRule) Describe() string {
+	r := f.Base
+	last := r
+	for i := 1; i < int(f.Len); i++ {
+		last = f.Next(last)
+	}
+	dir := "up"
+	if f.Step < 0 {
+		dir = "down"
+	}
+	step := ""
+	if f.Step == 2 || f.Step == -2 {
+		step = " by twos"
+	}
+	return fmt.Sprintf("%s%s %s%s to %s", r, f.Suit.Symbol(), dir, step, last)
+}
+
+// PileSpec declares one pile of a game.
+type PileSpec struct {
+	ID    string // notation name: t1, f1, r1, s, w, l1, ...
+	Kind  PileKind
+	Label string // how captions name it, if not derived from ID and Kind
+
+	// Tableau piles.
+	Build            Build
+	Fill             Fill
+	MaxLen           int  // most cards the pile may hold; 0 means no limit
+	ToFoundationOnly bool // its cards play only to foundations (reserves, wings)
+
+	// Reserve piles.
+	Refill bool // an emptied space is filled at once from the waste (or stock)
+
+	// Foundations.
+	Found FoundationRule
+
+	// Geometry for the layout diagram and the viewer, in card widths
+	// (X) and card heights (Y) from the top left; Fan is the direction in
+	// which the pile's cards are spread: 'r' right, 'd' down, 0 squared.
+	X, Y float32
+	Fan  byte
+}
+
+// RedealKind says what a redeal does.
+type RedealKind uint8
+
+const (
+	NoRedeal    RedealKind = iota
+	TurnWaste              // turn the waste over to form a new stock
+	ShuffleFans            // gather the tableau, shuffle, deal again in threes
+)
+
+// Game is the declaration of one game (and variant) as data.
+type Game struct {
+	Slug    string // house-in-the-woods
+	Variant string // "" for the default rules
+	Name    string // House in the Woods
+	Pack    Pack
+	Piles   []PileSpec
+
+	Redeals    int // redeals allowed (0: none)
+	RedealKind RedealKind
+
+	// deal puts the shuffled cards (the last one is dealt first) on the
+	// piles of a new position; redeal deals the gathered tableau again
+	// after a shuffling redeal.
+	deal   func(g *Game, cards []Card, put func(pile int, c Card))
+	redeal func(g *Game, cards []Card, put func(pile int, c Card))
+
+	foundations, tableau []int // pile indices by kind
+	stock, waste         int   // pile index, or -1
+
+	class []uint8 // interchangeable piles share a class
+	index map[string]int
+	zob   *zobrist
+}
+
+// Key returns "slug" or "slug/variant".
+func (g *Game) Key() string {
+	if g.Variant == "" {
+		return g.Slug
+	}
+	return g.Slug + "/" + g.Variant
+}
+
+// PileIndex returns the index of the pile named id, or -1.
+func (g *Game) PileIndex(id string) int {
+	if i, ok := g.index[id]; ok {
+		return i
+	}
+	return -1
+}
+
+// PilesOf returns the indices of the piles of kind k, in declaration order.
+func (g *Game) PilesOf(k PileKind) []int {
+	var out []int
+	for i, p := range g.Piles {
+		if p.Kind == k {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Cards returns the number of cards the game is played with.
+func (g *Game) Cards() int { return g.Pack.Size() }
+
+var registry = map[string]*Game{}
+
+// register finishes a declaration and adds it to the registry.
+func register(g *Game) *Game {
+	g.index = make(map[string]int, len(g.Piles))
+	g.class = make([]uint8, len(g.Piles))
+	var classes []PileSpec
+	for i, p := range g.Piles {
+		if _, dup := g.index[p.ID]; dup {
+			panic("engine: duplicate pile " + p.ID + " in " + g.Key())
+		}
+		g.index[p.ID] = i
+		// Piles that differ only in name and place are interchangeable.
+		q := p
+		q.ID, q.Label, q.X, q.Y = "", "", 0, 0
+		c := -1
+		for j, k := range classes {
+			if k == q {
+				c = j
+				break
+			}
+		}
+		if c < 0 {
+			c = len(classes)
+			classes = append(classes, q)
+		}
+		g.class[i] = uint8(c)
+	}
+	g.zob = newZobrist(g, len(classes))
+	g.foundations = g.PilesOf(Foundation)
+	g.tableau = g.PilesOf(Tableau)
+	g.stock, g.waste = -1, -1
+	if s := g.PilesOf(Stock); len(s) == 1 {
+		g.stock = s[0]
+	}
+	if w := g.PilesOf(Waste); len(w) == 1 {
+		g.waste = w[0]
+	}
+	if _, dup := registry[g.Key()]; dup {
+		panic("engine: duplicate game " + g.Key())
+	}
+	registry[g.Key()] = g
+	return g
+}
+
+// Games returns every declared game and variant, sorted by slug with the
+// default rules before the variants.
+func Games() []*Game {
+	out := make([]*Game, 0, len(registry))
+	for _, g := range registry {
+		out = append(out, g)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Slug != out[j].Slug {
+			return out[i].Slug < out[j].Slug
+		}
+		return out[i].Variant < out[j].Variant
+	})
+	return out
+}
+
+// Lookup returns the game with the slug and variant ("" for the default).
+func Lookup(slug, variant string) (*Game, error) {
+	key := slug
+	if variant != "" {
+		key += "/" + variant
+	}
+	if g, ok := registry[key]; ok {
+		return g, nil
+	}
+	if variant != "" {
+		if _, ok := registry[slug]; ok {
+			var vs []string
+			for _, g := range Games() {
+				if g.Slug == slug && g.Variant != "" {
+					vs = append(vs, g.Variant)
+				}
+			}
+			if len(vs) == 0 {
+				return nil, fmt.Errorf("game %s has no variants, not even %q", slug, variant)
+			}
+			return nil, fmt.Errorf("unknown variant %q of %s (known: %s)", variant, slug, strings.Join(vs, ", "))
+		}
+	}
+	var slugs []string
+	seen := map[string]bool{}
+	for _, g := range Games() {
+		if !seen[g.Slug] {
+			seen[g.Slug] = true
+			slugs = append(slugs, g.Slug)
+		}
+	}
+	return nil, fmt.Errorf("unknown game %q (known: %s)", slug, strings.Join(slugs, ", "))
+}
+
+// seq names piles prefix1..prefixN.
+func seq(prefix string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("%s%d", prefix, i+1)
+	}
+	return out
+}
+
+// Describe names the pile for people, as captions use it: "fan 12",
+// "column 3", "foundation 2", "reserve 5", "the stock", "the waste".
+func (p *PileSpec) Describe() string {
+	if p.Label != "" {
+		return p.Label
+	}
+	num := strings.TrimLeft(p.ID, "abcdefghijklmnopqrstuvwxyz")
+	switch p.Kind {
+	case Tableau:
+		if p.Fan == 'd' {
+			return "column " + num
+		}
+		return "fan " + num
+	case Foundation:
+		return "foundation " + num
+	case Reserve:
+		return "reserve " + num
+	case Stock:
+		return "the stock"
+	case Waste:
+		return "the waste"
+	}
+	return p.ID
+}

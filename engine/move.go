@@ -1,0 +1,395 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Action is the kind of a move.
+type Action uint8
+
+const (
+	ActMove     Action = iota // one card from one pile to another
+	ActDeal                   // the stock's top card to the waste
+	ActRedeal                 // a new deal: waste turned over, or fans reshuffled
+	ActMerci                  // a buried card pulled out of a fan (once)
+	ActReversal               // a card between a suit's two foundations
+	ActRefill                 // forced: a reserve space filled from waste or stock
+	ActLayoff                 // forced: a card laid off (Herz zu Herz)
+)
+
+var actionNames = [...]string{"move", "deal", "redeal", "merci", "reversal", "refill", "layoff"}
+
+// String returns the action's name as used in the JSON export.
+func (a Action) String() string {
+	if int(a) < len(actionNames) {
+		return actionNames[a]
+	}
+	return "?"
+}
+
+// Forced reports whether moves of this kind are made by the rules, not the
+// player (they are replayed with "auto": true).
+func (a Action) Forced() bool { return a == ActRefill || a == ActLayoff }
+
+// NoPile is the From or To of a move that has none.
+const NoPile = -1
+
+// Move is one step of play. From and To are pile indices of the game;
+// Card is the card that moves (for a deal, the card turned up; NoCard for
+// a redeal); Depth is, for a merci, the index from the bottom of the card
+// pulled out of From.
+type Move struct {
+	Action   Action
+	From, To int8
+	Card     Card
+	Depth    uint8
+}
+
+// String returns the move in a debugging form, e.g. "t12>t3 7H".
+func (m Move) String() string {
+	return fmt.Sprintf("%s %d>%d %s", m.Action, m.From, m.To, m.Card)
+}
+
+// canPlace reports whether card c may go onto pile to (coming from pile
+// from). It is the rule book of single-card moves; reason explains a no.
+func (s *State) canPlace(c Card, from, to int) bool {
+	spec := &s.g.Piles[to]
+	p := s.piles[to]
+	switch spec.Kind {
+	case Foundation:
+		f := &spec.Found
+		if c.Suit() != f.Suit || len(p) >= int(f.Len) {
+			return false
+		}
+		if len(p) == 0 {
+			return c.Rank() == f.Base
+		}
+		return c.Rank() == f.Next(p[len(p)-1].Rank())
+	case Tableau:
+		fs := &s.g.Piles[from]
+		if fs.ToFoundationOnly {
+			return false
+		}
+		if spec.MaxLen > 0 && len(p) >= spec.MaxLen {
+			return false
+		}
+		if len(p) == 0 {
+			switch spec.Fill {
+			case FillAnyCard:
+				return true
+			case FillFromWaste:
+				return fs.Kind == Waste
+			}
+			return false
+		}
+		return spec.Build.Accepts(p[len(p)-1], c)
+	}
+	return false
+}
+
+// reason explains why canPlace said no.
+func (s *State) reason(c Card, from, to int) string {
+	spec := &s.g.Piles[to]
+	p := s.piles[to]
+	switch spec.Kind {
+	case Foundation:
+		f := &spec.Found
+		switch {
+		case c.Suit() != f.Suit:
+			return fmt.Sprintf("%s cannot go to %s: it takes %s only", c, spec.ID, f.Suit.Name())
+		case len(p) >= int(f.Len):
+			return fmt.Sprintf("%s cannot go to %s: it is complete", c, spec.ID)
+		case len(p) == 0:
+			return fmt.Sprintf("%s cannot go to %s: it starts with the %s of %s", c, spec.ID, f.Base.Name(), f.Suit.Name())
+		}
+		return fmt.Sprintf("%s cannot go on %s in %s: it needs %s next", c, p[len(p)-1], spec.ID, NewCard(f.Next(p[len(p)-1].Rank()), f.Suit))
+	case Tableau:
+		fs := &s.g.Piles[from]
+		switch {
+		case fs.ToFoundationOnly:
+			return fmt.Sprintf("cards from %s play only to the foundations", fs.ID)
+		case spec.MaxLen > 0 && len(p) >= spec.MaxLen:
+			return fmt.Sprintf("%s cannot go to %s: it already holds %d cards", c, spec.ID, len(p))
+		case len(p) == 0 && spec.Fill == FillFromWaste:
+			return fmt.Sprintf("%s cannot go to %s: an empty column is filled only from the waste", c, spec.ID)
+		case len(p) == 0:
+			return fmt.Sprintf("%s cannot go to %s: an emptied fan is never refilled", c, spec.ID)
+		}
+		return fmt.Sprintf("%s cannot go on %s: %s builds %s", c, p[len(p)-1], spec.ID, spec.Build)
+	}
+	return fmt.Sprintf("nothing may be put on %s (%s)", spec.ID, spec.Kind)
+}
+
+// playsFrom reports whether the top card of pile i may be played at all.
+func (s *State) playsFrom(i int) bool {
+	switch s.g.Piles[i].Kind {
+	case Tableau, Reserve, Waste:
+		return true
+	}
+	return false
+}
+
+// Forced returns the move the rules make next, if any: a reserve space is
+// filled at once from the waste, or from the stock while there is no waste.
+func (s *State) Forced() (Move, bool) {
+	for i, spec := range s.g.Piles {
+		if spec.Kind != Reserve || !spec.Refill || len(s.piles[i]) > 0 {
+			continue
+		}
+		if w := s.g.waste; w >= 0 && len(s.piles[w]) > 0 {
+			return Move{Action: ActRefill, From: int8(w), To: int8(i), Card: s.Top(w)}, true
+		}
+		if st := s.g.stock; st >= 0 && len(s.piles[st]) > 0 {
+			return Move{Action: ActRefill, From: int8(st), To: int8(i), Card: s.Top(st)}, true
+		}
+	}
+	return Move{}, false
+}
+
+// Legal appends the legal moves of the position to buf and returns it.
+// When the rules force a move (a refill), it is the only one. Moves that
+// lead to the same position as an earlier one in the list (a card to the
+// second of two identical empty piles) are left out.
+func (s *State) Legal(buf []Move) []Move {
+	if m, ok := s.Forced(); ok {
+		return append(buf, m)
+	}
+	g := s.g
+	for from := range s.piles {
+		if !s.playsFrom(from) || len(s.piles[from]) == 0 {
+			continue
+		}
+		c := s.Top(from)
+		// Foundations first: the move order the solver wants anyway.
+		for _, to := range g.foundations {
+			if s.canPlace(c, from, to) && !s.sameAsEarlier(to, g.foundations) {
+				buf = append(buf, Move{Action: ActMove, From: int8(from), To: int8(to), Card: c})
+			}
+		}
+		for _, to := range g.tableau {
+			if to == from || !s.canPlace(c, from, to) {
+				continue
+			}
+			if len(s.piles[to]) == 0 {
+				// A lone card moving to an empty pile of its own kind
+				// changes nothing.
+				if len(s.piles[from]) == 1 && g.class[from] == g.class[to] {
+					continue
+				}
+				if s.sameAsEarlier(to, g.tableau) {
+					continue
+				}
+			}
+			buf = append(buf, Move{Action: ActMove, From: int8(from), To: int8(to), Card: c})
+		}
+	}
+	if st, w := g.stock, g.waste; st >= 0 && w >= 0 {
+		if len(s.piles[st]) > 0 {
+			buf = append(buf, Move{Action: ActDeal, From: int8(st), To: int8(w), Card: s.Top(st)})
+		} else if g.RedealKind == TurnWaste && s.redeals < g.Redeals && len(s.piles[w]) > 0 {
+			buf = append(buf, Move{Action: ActRedeal, From: int8(w), To: int8(st)})
+		}
+	}
+	if g.RedealKind == ShuffleFans && s.redeals < g.Redeals {
+		buf = append(buf, Move{Action: ActRedeal, From: NoPile, To: NoPile})
+	}
+	return buf
+}
+
+// sameAsEarlier reports whether pile to is empty (or, for a foundation,
+// equal) like an earlier pile of the same class in list, so that a move to
+// it would give the same position as a move to that one.
+func (s *State) sameAsEarlier(to int, list []int) bool {
+	for _, j := range list {
+		if j == to {
+			return false
+		}
+		if s.g.class[j] != s.g.class[to] || len(s.piles[j]) != len(s.piles[to]) {
+			continue
+		}
+		if len(s.piles[j]) == 0 || s.Top(j) == s.Top(to) && s.g.Piles[j].Kind == Foundation {
+			return true
+		}
+	}
+	return false
+}
+
+// ErrIllegal is wrapped by every error Check returns.
+var ErrIllegal = errors.New("illegal move")
+
+type illegal string
+
+func (e illegal) Error() string        { return string(e) }
+func (e illegal) Is(target error) bool { return target == ErrIllegal }
+
+// Check returns nil if m is legal in the position, or an error saying in
+// words why not ("7H cannot go on 9H: t3 builds up or down in suit").
+func (s *State) Check(m Move) error {
+	g := s.g
+	n := len(s.piles)
+	valid := func(i int8) bool { return int(i) >= 0 && int(i) < n }
+	if f, ok := s.Forced(); ok && m != f {
+		return illegal(fmt.Sprintf("%s must first be filled from %s", g.Piles[f.To].ID, g.Piles[f.From].ID))
+	}
+	switch m.Action {
+	case ActMove, ActRefill:
+		if !valid(m.From) || !valid(m.To) {
+			return illegal("no such pile")
+		}
+		from, to := int(m.From), int(m.To)
+		fs := &g.Piles[from]
+		if from == to {
+			return illegal(fmt.Sprintf("a card cannot move from %s onto itself", fs.ID))
+		}
+		if len(s.piles[from]) == 0 {
+			return illegal(fmt.Sprintf("%s is empty", fs.ID))
+		}
+		if m.Action == ActRefill {
+			if f, ok := s.Forced(); !ok || f != m {
+				return illegal(fmt.Sprintf("%s cannot be filled now", g.Piles[to].ID))
+			}
+			return nil
+		}
+		if !s.playsFrom(from) {
+			return illegal(fmt.Sprintf("cards do not play from %s (%s)", fs.ID, fs.Kind))
+		}
+		if c := s.Top(from); m.Card != c {
+			return illegal(fmt.Sprintf("the top card of %s is %s, not %s", fs.ID, c, m.Card))
+		}
+		if !s.canPlace(m.Card, from, to) {
+			return illegal(s.reason(m.Card, from, to))
+		}
+		return nil
+	case ActDeal:
+		if g.stock < 0 {
+			return illegal(g.Name + " has no stock")
+		}
+		if len(s.piles[g.stock]) == 0 {
+			return illegal("the stock is empty")
+		}
+		return nil
+	case ActRedeal:
+		switch {
+		case g.RedealKind == NoRedeal || g.Redeals == 0:
+			return illegal(g.Name + " has no redeal")
+		case s.redeals >= g.Redeals:
+			return illegal(fmt.Sprintf("no redeal left: %s allows %d", g.Name, g.Redeals))
+		case g.RedealKind == TurnWaste && len(s.piles[g.stock]) > 0:
+			return illegal("the stock is not empty yet")
+		case g.RedealKind == TurnWaste && len(s.piles[g.waste]) == 0:
+			return illegal("the waste is empty")
+		}
+		return nil
+	}
+	return illegal(fmt.Sprintf("%s is not a move of %s", m.Action, g.Name))
+}
+
+// Apply plays m, which must be legal (see Check).
+func (s *State) Apply(m Move) {
+	switch m.Action {
+	case ActMove, ActRefill, ActDeal, ActLayoff, ActReversal:
+		s.push(int(m.To), s.pop(int(m.From)))
+	case ActRedeal:
+		s.redeals++
+		s.hash += s.g.zob.extra[0]
+		switch s.g.RedealKind {
+		case TurnWaste:
+			for len(s.piles[m.From]) > 0 {
+				s.push(int(m.To), s.pop(int(m.From)))
+			}
+		case ShuffleFans:
+			s.shuffleRedeal()
+		}
+	case ActMerci:
+		s.merci = true
+		s.hash += s.g.zob.extra[1]
+		s.takeFrom(int(m.From), int(m.Depth))
+		s.push(int(m.To), m.Card)
+	}
+}
+
+// Undo takes back m, which must be the last move applied.
+func (s *State) Undo(m Move) {
+	switch m.Action {
+	case ActMove, ActRefill, ActDeal, ActLayoff, ActReversal:
+		s.push(int(m.From), s.pop(int(m.To)))
+	case ActRedeal:
+		s.redeals--
+		s.hash -= s.g.zob.extra[0]
+		switch s.g.RedealKind {
+		case TurnWaste:
+			for len(s.piles[m.To]) > 0 {
+				s.push(int(m.From), s.pop(int(m.To)))
+			}
+		case ShuffleFans:
+			s.restore()
+		}
+	case ActMerci:
+		s.merci = false
+		s.hash -= s.g.zob.extra[1]
+		s.pop(int(m.To))
+		s.putAt(int(m.From), int(m.Depth), m.Card)
+	}
+}
+
+// takeFrom removes the card at depth d of pile i.
+func (s *State) takeFrom(i, d int) Card {
+	var above []Card
+	for len(s.piles[i]) > d+1 {
+		above = append(above, s.pop(i))
+	}
+	c := s.pop(i)
+	for k := len(above) - 1; k >= 0; k-- {
+		s.push(i, above[k])
+	}
+	return c
+}
+
+// putAt inserts c at depth d of pile i.
+func (s *State) putAt(i, d int, c Card) {
+	var above []Card
+	for len(s.piles[i]) > d {
+		above = append(above, s.pop(i))
+	}
+	s.push(i, c)
+	for k := len(above) - 1; k >= 0; k-- {
+		s.push(i, above[k])
+	}
+}
+
+// shuffleRedeal gathers the tableau pile by pile, shuffles it with the
+// deal's stream and deals it again with the game's redeal hook.
+func (s *State) shuffleRedeal() {
+	snap := snapshot{piles: clonePiles(s.piles, 0)}
+	if s.shuffle != nil {
+		snap.shuffle = s.shuffle.Clone()
+	}
+	s.history = append(s.history, snap)
+	var cards []Card
+	for _, i := range s.g.tableau {
+		cards = append(cards, s.piles[i]...)
+		for len(s.piles[i]) > 0 {
+			s.pop(i)
+		}
+	}
+	if s.shuffle != nil {
+		s.shuffle.ShuffleCards(cards)
+	}
+	s.g.redeal(s.g, cards, func(i int, c Card) { s.push(i, c) })
+}
+
+// restore undoes the last shuffling redeal.
+func (s *State) restore() {
+	snap := s.history[len(s.history)-1]
+	s.history = s.history[:len(s.history)-1]
+	for _, i := range s.g.tableau {
+		for len(s.piles[i]) > 0 {
+			s.pop(i)
+		}
+		for _, c := range snap.piles[i] {
+			s.push(i, c)
+		}
+	}
+	s.shuffle = snap.shuffle
+}

@@ -1,0 +1,198 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// State is a position of a game: the cards of every pile, bottom card
+// first, plus what the rules count (redeals taken, the merci). It is
+// changed in place by Apply and restored exactly by Undo; Clone copies it.
+type State struct {
+	g       *Game
+	piles   [][]Card
+	hash    uint64
+	found   int // cards on the foundations
+	redeals int // redeals taken
+	merci   bool
+	// shuffle is the random stream that shuffling redeals continue; nil
+	// for a layout given card by card.
+	shuffle Shuffler
+	// history keeps what Undo needs for moves that rearrange many cards.
+	history []snapshot
+}
+
+// Shuffler is the random stream of a deal, continued by shuffling redeals.
+type Shuffler interface {
+	ShuffleCards(cards []Card)
+	Clone() Shuffler
+}
+
+type snapshot struct {
+	piles   [][]Card
+	shuffle Shuffler
+}
+
+// Game returns the game the position belongs to.
+func (s *State) Game() *Game { return s.g }
+
+// Pile returns the cards of pile i, bottom first. The slice must not be
+// changed.
+func (s *State) Pile(i int) []Card { return s.piles[i] }
+
+// Top returns the exposed card of pile i, or NoCard.
+func (s *State) Top(i int) Card {
+	p := s.piles[i]
+	if len(p) == 0 {
+		return NoCard
+	}
+	return p[len(p)-1]
+}
+
+// Hash returns the position's 64-bit hash, kept incrementally. Positions
+// that differ only by a permutation of interchangeable piles hash alike.
+func (s *State) Hash() uint64 { return s.hash }
+
+// Redeals returns the number of redeals taken so far.
+func (s *State) Redeals() int { return s.redeals }
+
+// MerciUsed reports whether the merci has been played.
+func (s *State) MerciUsed() bool { return s.merci }
+
+// OnFoundations returns the number of cards on the foundations.
+func (s *State) OnFoundations() int { return s.found }
+
+// Won reports whether every card is on the foundations.
+func (s *State) Won() bool { return s.found == s.g.Cards() }
+
+// Clone returns an independent copy of the position.
+func (s *State) Clone() *State {
+	c := *s
+	c.piles = clonePiles(s.piles, s.g.Cards())
+	if s.shuffle != nil {
+		c.shuffle = s.shuffle.Clone()
+	}
+	c.history = append([]snapshot(nil), s.history...)
+	return &c
+}
+
+// clonePiles copies piles into one backing array, each pile with room to
+// grow to every card of the game, so that appends never reallocate.
+func clonePiles(piles [][]Card, capacity int) [][]Card {
+	out := make([][]Card, len(piles))
+	for i, p := range piles {
+		b := make([]Card, len(p), max(len(p), capacity))
+		copy(b, p)
+		out[i] = b
+	}
+	return out
+}
+
+// RecomputeHash computes the hash from scratch (Hash keeps it
+// incrementally; the two must always agree).
+func (s *State) RecomputeHash() uint64 {
+	var h uint64
+	for i, p := range s.piles {
+		for d, c := range p {
+			h += s.g.zob.key(s.g.class[i], d, c)
+		}
+	}
+	return h + s.extraHash()
+}
+
+func (s *State) extraHash() uint64 {
+	h := uint64(s.redeals) * s.g.zob.extra[0]
+	if s.merci {
+		h += s.g.zob.extra[1]
+	}
+	return h
+}
+
+// push puts c on pile i.
+func (s *State) push(i int, c Card) {
+	s.hash += s.g.zob.key(s.g.class[i], len(s.piles[i]), c)
+	s.piles[i] = append(s.piles[i], c)
+	if s.g.Piles[i].Kind == Foundation {
+		s.found++
+	}
+}
+
+// pop takes the top card off pile i.
+func (s *State) pop(i int) Card {
+	p := s.piles[i]
+	c := p[len(p)-1]
+	s.piles[i] = p[:len(p)-1]
+	s.hash -= s.g.zob.key(s.g.class[i], len(p)-1, c)
+	if s.g.Piles[i].Kind == Foundation {
+		s.found--
+	}
+	return c
+}
+
+// String prints the position one pile a line: "t1: 3D 4D 6C".
+func (s *State) String() string {
+	var b strings.Builder
+	for i, p := range s.piles {
+		b.WriteString(s.g.Piles[i].ID)
+		b.WriteByte(':')
+		for _, c := range p {
+			b.WriteByte(' ')
+			b.WriteString(c.String())
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Layout returns a copy of every pile's cards, bottom first.
+func (s *State) Layout() [][]Card { return clonePiles(s.piles, 0) }
+
+// NewStateFromLayout starts a position from an explicit layout (a deal from
+// a book), one slice of cards per pile, bottom first. The cards must be
+// exactly the game's pack.
+func (g *Game) NewStateFromLayout(piles [][]Card) (*State, error) {
+	if len(piles) != len(g.Piles) {
+		return nil, fmt.Errorf("%s has %d piles, the layout gives %d", g.Name, len(g.Piles), len(piles))
+	}
+	count := map[Card]int{}
+	for _, c := range g.Pack.Cards() {
+		count[c]++
+	}
+	for i, p := range piles {
+		spec := g.Piles[i]
+		if spec.MaxLen > 0 && len(p) > spec.MaxLen {
+			return nil, fmt.Errorf("pile %s holds at most %d cards, the layout gives %d", spec.ID, spec.MaxLen, len(p))
+		}
+		for _, c := range p {
+			if !c.Valid() {
+				return nil, fmt.Errorf("pile %s: not a card", spec.ID)
+			}
+			count[c]--
+			if count[c] < 0 {
+				return nil, fmt.Errorf("pile %s: too many %s for %s", spec.ID, c, g.Pack)
+			}
+		}
+	}
+	var missing []string
+	for _, c := range g.Pack.Cards() {
+		if count[c] > 0 {
+			missing = append(missing, c.String())
+			count[c]--
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("the layout lacks %d cards: %s", len(missing), strings.Join(missing, " "))
+	}
+	return g.newState(piles, nil), nil
+}
+
+func (g *Game) newState(piles [][]Card, sh Shuffler) *State {
+	s := &State{g: g, piles: clonePiles(piles, g.Cards()), shuffle: sh}
+	for i, p := range s.piles {
+		if g.Piles[i].Kind == Foundation {
+			s.found += len(p)
+		}
+	}
+	s.hash = s.RecomputeHash()
+	return s
+}

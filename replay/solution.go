@@ -1,0 +1,38 @@
+package replay
+
+import (
+	"fmt"
+
+	"github.com/patience-solitaire/patience/engine"
+)
+
+// FromMoves writes a replay of the engine moves played from the start of
+// deal (a deal number as ParseDeal reads it) of game g: the notation the
+// solver prints. Forced moves are left out (the verifier makes them).
+// Every move asserts its card, so a reader sees what moves.
+func FromMoves(g *engine.Game, deal, title string, moves []engine.Move) *Replay {
+	r := &Replay{Game: g.Slug, Variant: g.Variant, Deal: deal, Title: title, Pos: map[string]Pos{}}
+	for _, m := range moves {
+		if m.Action.Forced() {
+			continue
+		}
+		w := Move{Number: len(r.Moves) + 1}
+		switch m.Action {
+		case engine.ActDeal:
+			w.Action = "deal"
+		case engine.ActRedeal:
+			w.Action = "redeal"
+		case engine.ActMerci:
+			w.Action = "merci"
+			fallthrough
+		default:
+			w.From, w.To = g.Piles[m.From].ID, g.Piles[m.To].ID
+			w.Card = m.Card.String()
+		}
+		r.Moves = append(r.Moves, w)
+	}
+	if title == "" {
+		r.Title = fmt.Sprintf("%s, deal %s", g.Name, deal)
+	}
+	return r
+}

@@ -100,3 +100,6 @@ func exportPiles(g *engine.Game, layout [][]engine.Card) []ExportPile {
 	}
 	return out
 }
+
+// ExportLayout returns the piles of position s as in format 1.
+func ExportLayout(s *engine.State) []ExportPile { return exportPiles(s.Game(), s.Layout()) }

@@ -4,10 +4,26 @@ import "github.com/patience-solitaire/patience/engine/pysolrand"
 
 // Deal returns the starting position of deal number d, the same layout
 // PySolFC shows for that game number.
+//
+// The cards are shuffled as card ids (0..Size-1 in PySolFC's creation
+// order, pack 0 first), so that a shuffle hook can tell the two copies of
+// a card apart as PySolFC's does (Patriarchs takes pack 0's Aces and
+// Kings); the last id of the list is dealt first.
 func (g *Game) Deal(d pysolrand.Deal) *State {
 	r := pysolrand.New(d)
-	cards := g.Pack.Cards()
-	pysolrand.ShuffleCards(r, cards)
+	pack := g.Pack.Cards()
+	ids := make([]int, len(pack))
+	for i := range ids {
+		ids[i] = i
+	}
+	pysolrand.ShuffleCards(r, ids)
+	if g.shuffleHook != nil {
+		ids = g.shuffleHook(g, ids)
+	}
+	cards := make([]Card, len(ids))
+	for i, id := range ids {
+		cards[i] = pack[id]
+	}
 	piles := make([][]Card, len(g.Piles))
 	for i := range piles {
 		piles[i] = make([]Card, 0, g.Cards())
@@ -21,3 +37,34 @@ type shuffler struct{ r pysolrand.Source }
 
 func (s shuffler) ShuffleCards(cards []Card) { pysolrand.Shuffle(s.r, cards) }
 func (s shuffler) Clone() Shuffler           { return shuffler{s.r.Clone()} }
+
+// moveToTop is PySolFC's Game._shuffleHookMoveToTop: the ids that sel
+// selects are taken out and put on top of the talon (the end of the list)
+// so that they are dealt first, the one with the smallest key first; of
+// two with equal keys, the one nearer the top is dealt first.
+func moveToTop(ids []int, sel func(id int) (bool, int)) []int {
+	type item struct{ key, i, id int }
+	var rest []int
+	var picked []item
+	for pos, id := range ids {
+		if ok, key := sel(id); ok {
+			picked = append(picked, item{key, len(ids) - pos, id})
+		} else {
+			rest = append(rest, id)
+		}
+	}
+	// PySolFC sorts (key, i) ascending, reverses, and appends: the list
+	// ends with the smallest.
+	for a := 1; a < len(picked); a++ {
+		for b := a; b > 0; b-- {
+			x, y := picked[b-1], picked[b]
+			if x.key < y.key || x.key == y.key && x.i < y.i {
+				picked[b-1], picked[b] = y, x
+			}
+		}
+	}
+	for _, it := range picked {
+		rest = append(rest, it.id)
+	}
+	return rest
+}

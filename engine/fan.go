@@ -1,11 +1,20 @@
 package engine
 
+import (
+	"fmt"
+	"slices"
+)
+
 // The fan family: open games in which every card is dealt face up into
 // fans of three, and only the top card of a fan plays.
 
 func init() {
 	register(houseInTheWoods("house-in-the-woods", "House in the Woods", false))
 	register(houseInTheWoods("house-on-the-hill", "House on the Hill", true))
+	register(laBelleLucie("", false))
+	register(laBelleLucie("three-shuffles-and-a-draw", true))
+	register(shamrocks("", true))
+	register(shamrocks("no-king-rule", false))
 }
 
 // houseInTheWoods declares House in the Woods (PySolFC 268): two packs in
@@ -31,12 +40,120 @@ func houseInTheWoods(slug, name string, kingFoundations bool) *Game {
 
 // fans declares n tableau fans t1..tn, seven to a row, from row y on.
 func fans(n int, b Build, maxLen int, y float32) []PileSpec {
+	return fanRows(n, 7, b, maxLen, y)
+}
+
+// fanRows declares n tableau fans t1..tn, perRow to a row, from row y on;
+// each fan is spread to the right and given two card widths.
+func fanRows(n, perRow int, b Build, maxLen int, y float32) []PileSpec {
 	out := make([]PileSpec, n)
 	for i, id := range seq("t", n) {
 		out[i] = PileSpec{ID: id, Kind: Tableau, Build: b, MaxLen: maxLen,
-			X: float32(i%7) * 2, Y: y + float32(i/7)*1.25, Fan: 'r'}
+			X: float32(i%perRow) * 2, Y: y + float32(i/perRow)*1.25, Fan: 'r'}
 	}
 	return out
+}
+
+// suitFoundations declares four foundations f<first>..f<first+3>, one of
+// each suit in the order clubs, spades, hearts, diamonds, built from base
+// by step, side by side from (x, y).
+func suitFoundations(first int, base Rank, step int8, wrap bool, n int8, x, y float32) []PileSpec {
+	out := make([]PileSpec, 4)
+	for i := range out {
+		out[i] = PileSpec{ID: fmt.Sprintf("f%d", first+i), Kind: Foundation,
+			Found: FoundationRule{Suit: Suit(i), Base: base, Step: step, Wrap: wrap, Len: n},
+			X:     x + float32(i)*1.25, Y: y}
+	}
+	return out
+}
+
+// laBelleLucie declares La Belle Lucie (PySolFC 901): one pack in 17 fans
+// of three and one of one, four foundations up in suit from the Ace, fans
+// built down in suit, never refilled; two shuffling redeals, taken at any
+// time. A redeal gathers the fans in pile order (each bottom card first,
+// as PySolFC's LaBelleLucie_Talon.redealCards1 moves every fan onto the
+// talon as a block), shuffles them by continuing the deal's random stream
+// (Game.shuffleStackMove, pysolrand.Shuffle, no Microsoft reordering), and
+// deals them in rounds of n/3, (n+1)/3 and (n+2)/3 fans from t1 on
+// (redealCards3): threes, and the one or two odd cards in the last fan.
+//
+// With merci it is the variant "Three Shuffles and a Draw": once, after
+// the last redeal, one buried card of a fan may be pulled out and played
+// to a foundation or onto the top card of a fan (its own fan included),
+// the cards above it closing up. Sources differ on when it may come; we
+// allow it only after the last redeal, as the name says (three shuffles,
+// then a draw), so it cannot be spent on a layout about to be reshuffled.
+// PySolFC's ThreeShufflesAndADraw allows its "draw" at any time, but only
+// of the card directly under a top card; any buried card may be drawn
+// here.
+func laBelleLucie(variant string, merci bool) *Game {
+	g := &Game{Slug: "la-belle-lucie", Variant: variant, Name: "La Belle Lucie", Pack: OnePack,
+		Redeals: 2, RedealKind: ShuffleFans, Merci: merci}
+	g.Piles = append(g.Piles, suitFoundations(1, Ace, 1, false, 13, 3.5, 0)...)
+	g.Piles = append(g.Piles, fanRows(18, 6, BuildDownInSuit, 0, 1.5)...)
+	g.deal = func(g *Game, cards []Card, put func(int, Card)) {
+		dealRounds(g, cards, put, 17, 17, 18)
+	}
+	g.redeal = func(g *Game, cards []Card, put func(int, Card)) {
+		n := min(len(cards), 3*len(g.tableau))
+		dealRounds(g, cards, put, n/3, (n+1)/3, (n+2)/3)
+	}
+	return g
+}
+
+// shamrocks declares Shamrocks: La Belle Lucie's layout, fans built up or
+// down regardless of suit, at most three cards to a fan, no refill, no
+// redeal, no wrap.
+//
+// With kingRule (the default) the king rule is applied once at the deal:
+// a King lying above other cards of its fan goes to the bottom. It is done
+// exactly as PySolFC 714 "Shamrocks II" does it (ShamrocksII._shuffleHook),
+// so that a deal number gives PySolFC's layout: there the shuffled list is
+// read from its start (the hook reverses it), card i going to fan i%17 for
+// i < 51 and card 51 forming the 18th fan; each King, in list order, is
+// swapped with the lowest card of its fan that is not a King. For a fan
+// of three with the King on top that puts the bottom card on top (K b a
+// from a b K), where Wikipedia's wording would slide the others up (K a
+// b): the deal stays PySolFC's, the rule (Kings at the bottom) is the
+// same. Layouts given card by card are taken as they are. Without the
+// king rule it is PySolFC 57 "Shamrocks", dealt like La Belle Lucie.
+func shamrocks(variant string, kingRule bool) *Game {
+	g := &Game{Slug: "shamrocks", Variant: variant, Name: "Shamrocks", Pack: OnePack}
+	g.Piles = append(g.Piles, suitFoundations(1, Ace, 1, false, 13, 3.5, 0)...)
+	g.Piles = append(g.Piles, fanRows(18, 6, BuildUpOrDownAnySuit, 3, 1.5)...)
+	if kingRule {
+		g.shuffleHook = shamrocksKingRule
+	}
+	g.deal = func(g *Game, cards []Card, put func(int, Card)) {
+		dealRounds(g, cards, put, 17, 17, 18)
+	}
+	return g
+}
+
+// shamrocksKingRule is PySolFC's ShamrocksII._shuffleHook on card ids.
+func shamrocksKingRule(g *Game, ids []int) []int {
+	pack := g.Pack.Cards()
+	king := func(k int) bool { return pack[ids[k]].Rank() == King }
+	var kings []int
+	for i := range ids {
+		if king(i) {
+			kings = append(kings, i)
+		}
+	}
+	const n = 17
+	for _, i := range kings {
+		if i == 51 {
+			continue
+		}
+		for j := i % n; j < i; j += n {
+			if !king(j) {
+				ids[i], ids[j] = ids[j], ids[i]
+				break
+			}
+		}
+	}
+	slices.Reverse(ids)
+	return ids
 }
 
 // dealRounds deals the cards to the first tableau piles, round by round:

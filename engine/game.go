@@ -72,13 +72,15 @@ func (f Fill) String() string { return fillNames[f] }
 // FoundationRule says how a foundation is built: it starts with a card of
 // Suit and rank Base, then each card is Step ranks from the one below it,
 // wrapping from King to Ace (or back) only if Wrap. It holds at most Len
-// cards.
+// cards. With AnyRank it takes any card of Suit in any order (Herz zu
+// Herz's pile of laid-off hearts); Base and Step are then unused.
 type FoundationRule struct {
-	Suit Suit
-	Base Rank
-	Step int8
-	Wrap bool
-	Len  int8
+	Suit    Suit
+	Base    Rank
+	Step    int8
+	Wrap    bool
+	Len     int8
+	AnyRank bool
 }
 
 // Next returns the rank that follows r on the foundation, or 0 if none.
@@ -93,8 +95,14 @@ func (f FoundationRule) Next(r Rank) Rank {
 	return Rank(n)
 }
 
-// Describe says in words how the foundation is built, e.g. "A up to K".
+// Describe says in words how the foundation is built, e.g. "A♣ up to K".
 func (f FoundationRule) Describe() string {
+	if f.AnyRank {
+		return fmt.Sprintf("any %s, in any order", f.Suit.Name())
+	}
+	if f.Len == 1 {
+		return fmt.Sprintf("%s%s alone", f.Base, f.Suit.Symbol())
+	}
 	r := f.Base
 	last := r
 	for i := 1; i < int(f.Len); i++ {
@@ -140,9 +148,10 @@ type PileSpec struct {
 type RedealKind uint8
 
 const (
-	NoRedeal    RedealKind = iota
-	TurnWaste              // turn the waste over to form a new stock
-	ShuffleFans            // gather the tableau, shuffle, deal again in threes
+	NoRedeal     RedealKind = iota
+	TurnWaste               // turn the waste over to form a new stock
+	ShuffleFans             // gather the tableau, shuffle, deal again in threes
+	ShuffleStock            // gather stock and tableau, shuffle into a new stock (Herz zu Herz)
 )
 
 // Game is the declaration of one game (and variant) as data.
@@ -156,11 +165,41 @@ type Game struct {
 	Redeals    int // redeals allowed (0: none)
 	RedealKind RedealKind
 
+	// Merci: once, after the last redeal, one buried card of a fan may be
+	// pulled out and played (La Belle Lucie's "Three Shuffles and a
+	// Draw"). See State.Check for the exact rule.
+	Merci bool
+	// Reversal: a card may move between the two foundations of a suit
+	// when their tops are in sequence, never a base card (Patriarchs).
+	Reversal bool
+	// DrawsPerRound is, for Herz zu Herz, the number of draws of one card
+	// to each tableau pile in a round (0 for every other game).
+	DrawsPerRound int
+
+	// shuffleHook reorders the shuffled card ids (0..Size-1 in creation
+	// order, pack 0 first) before dealing, like a PySolFC _shuffleHook:
+	// the last id is dealt first.
+	shuffleHook func(g *Game, ids []int) []int
 	// deal puts the shuffled cards (the last one is dealt first) on the
-	// piles of a new position; redeal deals the gathered tableau again
+	// piles of a new position; redeal deals the gathered cards again
 	// after a shuffling redeal.
 	deal   func(g *Game, cards []Card, put func(pile int, c Card))
 	redeal func(g *Game, cards []Card, put func(pile int, c Card))
+	// gather takes the cards of a shuffling redeal off their piles, in the
+	// order PySolFC puts them on its talon before shuffling.
+	gather func(s *State) []Card
+	// forced returns the move the rules make next, if any, before the
+	// reserve refills are looked at.
+	forced func(s *State) (Move, bool)
+	// won reports whether the position is won; nil: every card is on
+	// the foundations.
+	won func(s *State) bool
+	// start sets the counters of a new position from its layout.
+	start func(s *State)
+	// goal is the number of foundation cards that wins (0: every card).
+	goal int
+	// allForced: every move of the game is made by the rules.
+	allForced bool
 
 	foundations, tableau []int // pile indices by kind
 	stock, waste         int   // pile index, or -1
@@ -199,6 +238,32 @@ func (g *Game) PilesOf(k PileKind) []int {
 
 // Cards returns the number of cards the game is played with.
 func (g *Game) Cards() int { return g.Pack.Size() }
+
+// Goal returns the number of cards on the foundations that wins the game:
+// every card, except in Herz zu Herz (the eight hearts).
+func (g *Game) Goal() int {
+	if g.goal > 0 {
+		return g.goal
+	}
+	return g.Cards()
+}
+
+// AllForced reports whether every move of the game is made by the rules
+// (Herz zu Herz): a replay of the header lines alone plays it through.
+func (g *Game) AllForced() bool { return g.allForced }
+
+// DescribeRedeal says in words what a redeal does in the game.
+func (g *Game) DescribeRedeal() string {
+	switch g.RedealKind {
+	case TurnWaste:
+		return "turn the waste over to make a new stock"
+	case ShuffleFans:
+		return "gather the fans, shuffle and deal them again in threes"
+	case ShuffleStock:
+		return "gather the piles and the stock and shuffle them into a new stock"
+	}
+	return "no redeal"
+}
 
 var registry = map[string]*Game{}
 

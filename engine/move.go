@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Action is the kind of a move.
@@ -62,6 +63,9 @@ func (s *State) canPlace(c Card, from, to int) bool {
 		if c.Suit() != f.Suit || len(p) >= int(f.Len) {
 			return false
 		}
+		if f.AnyRank {
+			return true
+		}
 		if len(p) == 0 {
 			return c.Rank() == f.Base
 		}
@@ -98,6 +102,8 @@ func (s *State) reason(c Card, from, to int) string {
 		switch {
 		case c.Suit() != f.Suit:
 			return fmt.Sprintf("%s cannot go to %s: it takes %s only", c, spec.ID, f.Suit.Name())
+		case len(p) >= int(f.Len) && f.Len == 1:
+			return fmt.Sprintf("%s cannot go to %s: it holds the %s of %s alone", c, spec.ID, f.Base.Name(), f.Suit.Name())
 		case len(p) >= int(f.Len):
 			return fmt.Sprintf("%s cannot go to %s: it is complete", c, spec.ID)
 		case len(p) == 0:
@@ -110,13 +116,17 @@ func (s *State) reason(c Card, from, to int) string {
 		case fs.ToFoundationOnly:
 			return fmt.Sprintf("cards from %s play only to the foundations", fs.ID)
 		case spec.MaxLen > 0 && len(p) >= spec.MaxLen:
-			return fmt.Sprintf("%s cannot go to %s: it already holds %d cards", c, spec.ID, len(p))
+			return fmt.Sprintf("%s cannot go to %s: it already holds %d cards, the most a pile may hold", c, spec.ID, len(p))
 		case len(p) == 0 && spec.Fill == FillFromWaste:
 			return fmt.Sprintf("%s cannot go to %s: an empty column is filled only from the waste", c, spec.ID)
 		case len(p) == 0:
-			return fmt.Sprintf("%s cannot go to %s: an emptied fan is never refilled", c, spec.ID)
+			return fmt.Sprintf("%s cannot go to %s: an emptied %s is never refilled", c, spec.ID, strings.Fields(spec.Describe())[0])
+		case spec.Build == BuildNone:
+			return fmt.Sprintf("%s cannot go on %s: nothing is built on %s", c, p[len(p)-1], spec.Describe())
 		}
 		return fmt.Sprintf("%s cannot go on %s: %s builds %s", c, p[len(p)-1], spec.ID, spec.Build)
+	case Reserve:
+		return fmt.Sprintf("%s cannot go to %s: nothing is put on a reserve card, and a space is filled by the rules alone", c, spec.ID)
 	}
 	return fmt.Sprintf("nothing may be put on %s (%s)", spec.ID, spec.Kind)
 }
@@ -130,9 +140,16 @@ func (s *State) playsFrom(i int) bool {
 	return false
 }
 
-// Forced returns the move the rules make next, if any: a reserve space is
-// filled at once from the waste, or from the stock while there is no waste.
+// Forced returns the move the rules make next, if any: a game's own forced
+// move (Herz zu Herz's draws, layoffs and reshuffles), else a reserve
+// space filled at once from the waste, or from the stock while there is
+// no waste.
 func (s *State) Forced() (Move, bool) {
+	if s.g.forced != nil {
+		if m, ok := s.g.forced(s); ok {
+			return m, true
+		}
+	}
 	for i, spec := range s.g.Piles {
 		if spec.Kind != Reserve || !spec.Refill || len(s.piles[i]) > 0 {
 			continue
@@ -147,6 +164,12 @@ func (s *State) Forced() (Move, bool) {
 	return Move{}, false
 }
 
+// IsForced reports whether m is the move the rules make next.
+func (s *State) IsForced(m Move) bool {
+	f, ok := s.Forced()
+	return ok && f == m
+}
+
 // Legal appends the legal moves of the position to buf and returns it.
 // When the rules force a move (a refill), it is the only one. Moves that
 // lead to the same position as an earlier one in the list (a card to the
@@ -156,6 +179,9 @@ func (s *State) Legal(buf []Move) []Move {
 		return append(buf, m)
 	}
 	g := s.g
+	if g.allForced {
+		return buf
+	}
 	for from := range s.piles {
 		if !s.playsFrom(from) || len(s.piles[from]) == 0 {
 			continue
@@ -191,10 +217,89 @@ func (s *State) Legal(buf []Move) []Move {
 			buf = append(buf, Move{Action: ActRedeal, From: int8(w), To: int8(st)})
 		}
 	}
-	if g.RedealKind == ShuffleFans && s.redeals < g.Redeals {
+	if g.RedealKind == ShuffleFans && s.redeals < g.Redeals && !s.Won() {
 		buf = append(buf, Move{Action: ActRedeal, From: NoPile, To: NoPile})
 	}
+	if g.Reversal {
+		buf = s.reversals(buf)
+	}
+	if g.Merci && s.merciRefusal() == "" {
+		buf = s.mercis(buf)
+	}
 	return buf
+}
+
+// reversals appends Patriarchs' reversals: the top card of a foundation
+// (never its base card) onto the other foundation of its suit when the
+// two tops are in sequence.
+func (s *State) reversals(buf []Move) []Move {
+	for _, from := range s.g.foundations {
+		if len(s.piles[from]) < 2 {
+			continue
+		}
+		c := s.Top(from)
+		for _, to := range s.g.foundations {
+			if to != from && s.canPlace(c, from, to) {
+				buf = append(buf, Move{Action: ActReversal, From: int8(from), To: int8(to), Card: c})
+			}
+		}
+	}
+	return buf
+}
+
+// mercis appends every merci: a buried card of a fan pulled out and
+// played to a foundation or onto a fan (its own fan included).
+func (s *State) mercis(buf []Move) []Move {
+	g := s.g
+	for _, from := range g.tableau {
+		p := s.piles[from]
+		for d := 0; d < len(p)-1; d++ {
+			c := p[d]
+			for _, to := range g.foundations {
+				if s.canPlace(c, from, to) && !s.sameAsEarlier(to, g.foundations) {
+					buf = append(buf, Move{Action: ActMerci, From: int8(from), To: int8(to), Card: c, Depth: uint8(d)})
+				}
+			}
+			for _, to := range g.tableau {
+				if len(s.piles[to]) > 0 && s.canPlace(c, from, to) {
+					buf = append(buf, Move{Action: ActMerci, From: int8(from), To: int8(to), Card: c, Depth: uint8(d)})
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// merciRefusal says why no merci may be played now, or "" if one may.
+func (s *State) merciRefusal() string {
+	g := s.g
+	switch {
+	case !g.Merci && g.Slug == "la-belle-lucie":
+		return fmt.Sprintf("merci is not a move of %s (only of its variant three-shuffles-and-a-draw)", g.Name)
+	case !g.Merci:
+		return fmt.Sprintf("merci is not a move of %s", g.Name)
+	case s.merci:
+		return "the merci has already been played"
+	case s.redeals < g.Redeals:
+		return fmt.Sprintf("the merci comes only after the last redeal (%d of %d redeals taken so far)", s.redeals, g.Redeals)
+	}
+	return ""
+}
+
+// forcedFirst says which forced move must come before any other.
+func (s *State) forcedFirst(f Move) string {
+	g := s.g
+	switch f.Action {
+	case ActRefill:
+		return fmt.Sprintf("%s must first be filled from %s", g.Piles[f.To].ID, g.Piles[f.From].ID)
+	case ActLayoff:
+		return fmt.Sprintf("%s on %s must first be laid off", f.Card, g.Piles[f.From].ID)
+	case ActDeal:
+		return fmt.Sprintf("the rules deal %s from %s to %s next", f.Card, g.Piles[f.From].ID, g.Piles[f.To].ID)
+	case ActRedeal:
+		return "the rules redeal next: " + g.DescribeRedeal()
+	}
+	return fmt.Sprintf("the rules make the move %s first", f)
 }
 
 // sameAsEarlier reports whether pile to is empty (or, for a foundation,
@@ -229,8 +334,15 @@ func (s *State) Check(m Move) error {
 	g := s.g
 	n := len(s.piles)
 	valid := func(i int8) bool { return int(i) >= 0 && int(i) < n }
-	if f, ok := s.Forced(); ok && m != f {
-		return illegal(fmt.Sprintf("%s must first be filled from %s", g.Piles[f.To].ID, g.Piles[f.From].ID))
+	f, forced := s.Forced()
+	if forced && m != f {
+		return illegal(s.forcedFirst(f))
+	}
+	if g.allForced {
+		if !forced {
+			return illegal(fmt.Sprintf("the game is over: every move of %s is made by the rules, and none is left", g.Name))
+		}
+		return nil
 	}
 	switch m.Action {
 	case ActMove, ActRefill:
@@ -246,12 +358,15 @@ func (s *State) Check(m Move) error {
 			return illegal(fmt.Sprintf("%s is empty", fs.ID))
 		}
 		if m.Action == ActRefill {
-			if f, ok := s.Forced(); !ok || f != m {
+			if !forced || f != m {
 				return illegal(fmt.Sprintf("%s cannot be filled now", g.Piles[to].ID))
 			}
 			return nil
 		}
 		if !s.playsFrom(from) {
+			if fs.Kind == Foundation && g.Piles[to].Kind == Foundation {
+				return illegal(fmt.Sprintf("%s has no reversal: a card on a foundation stays there", g.Name))
+			}
 			return illegal(fmt.Sprintf("cards do not play from %s (%s)", fs.ID, fs.Kind))
 		}
 		if c := s.Top(from); m.Card != c {
@@ -262,11 +377,17 @@ func (s *State) Check(m Move) error {
 		}
 		return nil
 	case ActDeal:
-		if g.stock < 0 {
-			return illegal(g.Name + " has no stock")
+		if g.stock < 0 || g.waste < 0 {
+			return illegal(g.Name + " has no stock to deal from")
 		}
 		if len(s.piles[g.stock]) == 0 {
 			return illegal("the stock is empty")
+		}
+		if int(m.From) != g.stock || int(m.To) != g.waste {
+			return illegal("a deal turns the stock's top card onto the waste")
+		}
+		if c := s.Top(g.stock); m.Card != c {
+			return illegal(fmt.Sprintf("the top card of the stock is %s, not %s", c, m.Card))
 		}
 		return nil
 	case ActRedeal:
@@ -275,12 +396,75 @@ func (s *State) Check(m Move) error {
 			return illegal(g.Name + " has no redeal")
 		case s.redeals >= g.Redeals:
 			return illegal(fmt.Sprintf("no redeal left: %s allows %d", g.Name, g.Redeals))
+		case s.Won():
+			return illegal("the game is won")
 		case g.RedealKind == TurnWaste && len(s.piles[g.stock]) > 0:
 			return illegal("the stock is not empty yet")
 		case g.RedealKind == TurnWaste && len(s.piles[g.waste]) == 0:
 			return illegal("the waste is empty")
+		case g.RedealKind == TurnWaste && (int(m.From) != g.waste || int(m.To) != g.stock):
+			return illegal("a redeal turns the waste over onto the stock")
+		case g.RedealKind != TurnWaste && (m.From != NoPile || m.To != NoPile):
+			return illegal("a shuffling redeal names no pile")
 		}
 		return nil
+	case ActMerci:
+		if why := s.merciRefusal(); why != "" {
+			return illegal(why)
+		}
+		if !valid(m.From) || !valid(m.To) {
+			return illegal("no such pile")
+		}
+		from, to := int(m.From), int(m.To)
+		fs := &g.Piles[from]
+		p := s.piles[from]
+		switch {
+		case fs.Kind != Tableau:
+			return illegal(fmt.Sprintf("the merci pulls a card out of a fan, not out of %s", fs.Describe()))
+		case int(m.Depth) >= len(p):
+			return illegal(fmt.Sprintf("%s holds only %d cards", fs.ID, len(p)))
+		case int(m.Depth) == len(p)-1:
+			return illegal(fmt.Sprintf("the merci pulls out a buried card; %s is the top card of %s and plays as usual", p[len(p)-1], fs.ID))
+		case p[m.Depth] != m.Card:
+			return illegal(fmt.Sprintf("%s is not at that place in %s", m.Card, fs.ID))
+		}
+		if k := g.Piles[to].Kind; k != Foundation && k != Tableau {
+			return illegal(fmt.Sprintf("the merci card plays to a foundation or onto a fan, not to %s", g.Piles[to].Describe()))
+		}
+		if g.Piles[to].Kind == Tableau && len(s.piles[to]) == 0 {
+			return illegal(fmt.Sprintf("%s cannot go to %s: an emptied fan is never refilled", m.Card, g.Piles[to].ID))
+		}
+		if !s.canPlace(m.Card, from, to) {
+			return illegal(s.reason(m.Card, from, to))
+		}
+		return nil
+	case ActReversal:
+		if !g.Reversal {
+			return illegal(fmt.Sprintf("%s has no reversal: a card on a foundation stays there", g.Name))
+		}
+		if !valid(m.From) || !valid(m.To) {
+			return illegal("no such pile")
+		}
+		from, to := int(m.From), int(m.To)
+		fs, ts := &g.Piles[from], &g.Piles[to]
+		switch {
+		case fs.Kind != Foundation || ts.Kind != Foundation:
+			return illegal("a reversal moves a card from one foundation to another")
+		case from == to:
+			return illegal(fmt.Sprintf("a card cannot move from %s onto itself", fs.ID))
+		case len(s.piles[from]) == 0:
+			return illegal(fmt.Sprintf("%s is empty", fs.ID))
+		case len(s.piles[from]) == 1:
+			return illegal(fmt.Sprintf("%s is the base card of %s and never moves", s.Top(from), fs.ID))
+		case s.Top(from) != m.Card:
+			return illegal(fmt.Sprintf("the top card of %s is %s, not %s", fs.ID, s.Top(from), m.Card))
+		}
+		if !s.canPlace(m.Card, from, to) {
+			return illegal(s.reason(m.Card, from, to))
+		}
+		return nil
+	case ActLayoff:
+		return illegal("nothing is to be laid off now")
 	}
 	return illegal(fmt.Sprintf("%s is not a move of %s", m.Action, g.Name))
 }
@@ -288,8 +472,14 @@ func (s *State) Check(m Move) error {
 // Apply plays m, which must be legal (see Check).
 func (s *State) Apply(m Move) {
 	switch m.Action {
-	case ActMove, ActRefill, ActDeal, ActLayoff, ActReversal:
+	case ActMove, ActRefill, ActLayoff, ActReversal:
 		s.push(int(m.To), s.pop(int(m.From)))
+	case ActDeal:
+		s.push(int(m.To), s.pop(int(m.From)))
+		if s.g.DrawsPerRound > 0 {
+			s.drawn++
+			s.hash += s.g.zob.extra[2]
+		}
 	case ActRedeal:
 		s.redeals++
 		s.hash += s.g.zob.extra[0]
@@ -298,7 +488,7 @@ func (s *State) Apply(m Move) {
 			for len(s.piles[m.From]) > 0 {
 				s.push(int(m.To), s.pop(int(m.From)))
 			}
-		case ShuffleFans:
+		case ShuffleFans, ShuffleStock:
 			s.shuffleRedeal()
 		}
 	case ActMerci:
@@ -312,8 +502,14 @@ func (s *State) Apply(m Move) {
 // Undo takes back m, which must be the last move applied.
 func (s *State) Undo(m Move) {
 	switch m.Action {
-	case ActMove, ActRefill, ActDeal, ActLayoff, ActReversal:
+	case ActMove, ActRefill, ActLayoff, ActReversal:
 		s.push(int(m.From), s.pop(int(m.To)))
+	case ActDeal:
+		s.push(int(m.From), s.pop(int(m.To)))
+		if s.g.DrawsPerRound > 0 {
+			s.drawn--
+			s.hash -= s.g.zob.extra[2]
+		}
 	case ActRedeal:
 		s.redeals--
 		s.hash -= s.g.zob.extra[0]
@@ -322,7 +518,7 @@ func (s *State) Undo(m Move) {
 			for len(s.piles[m.To]) > 0 {
 				s.push(int(m.From), s.pop(int(m.To)))
 			}
-		case ShuffleFans:
+		case ShuffleFans, ShuffleStock:
 			s.restore()
 		}
 	case ActMerci:
@@ -358,24 +554,35 @@ func (s *State) putAt(i, d int, c Card) {
 	}
 }
 
-// shuffleRedeal gathers the tableau pile by pile, shuffles it with the
-// deal's stream and deals it again with the game's redeal hook.
+// shuffleRedeal gathers the cards of a shuffling redeal in the game's
+// order, shuffles them with the deal's stream and deals them again with
+// the game's redeal hook.
 func (s *State) shuffleRedeal() {
-	snap := snapshot{piles: clonePiles(s.piles, 0)}
+	snap := snapshot{piles: clonePiles(s.piles, 0), drawn: s.drawn, shuffled: s.shuffled}
 	if s.shuffle != nil {
 		snap.shuffle = s.shuffle.Clone()
 	}
 	s.history = append(s.history, snap)
 	var cards []Card
-	for _, i := range s.g.tableau {
-		cards = append(cards, s.piles[i]...)
-		for len(s.piles[i]) > 0 {
-			s.pop(i)
+	if s.g.gather != nil {
+		cards = s.g.gather(s)
+	} else {
+		for _, i := range s.g.tableau {
+			cards = append(cards, s.piles[i]...)
+			for len(s.piles[i]) > 0 {
+				s.pop(i)
+			}
 		}
 	}
 	if s.shuffle != nil {
 		s.shuffle.ShuffleCards(cards)
 	}
+	h0 := s.extraHash()
+	if len(cards) > 1 {
+		s.shuffled += len(cards) - 1
+	}
+	s.drawn = 0
+	s.hash += s.extraHash() - h0
 	s.g.redeal(s.g, cards, func(i int, c Card) { s.push(i, c) })
 }
 
@@ -383,13 +590,35 @@ func (s *State) shuffleRedeal() {
 func (s *State) restore() {
 	snap := s.history[len(s.history)-1]
 	s.history = s.history[:len(s.history)-1]
-	for _, i := range s.g.tableau {
+	for i, want := range snap.piles {
+		if samePile(s.piles[i], want) {
+			continue
+		}
 		for len(s.piles[i]) > 0 {
 			s.pop(i)
 		}
-		for _, c := range snap.piles[i] {
+		for _, c := range want {
 			s.push(i, c)
 		}
 	}
-	s.shuffle = snap.shuffle
+	s.shuffle = nil
+	if snap.shuffle != nil {
+		// A copy: clones of this position share the snapshot.
+		s.shuffle = snap.shuffle.Clone()
+	}
+	h0 := s.extraHash()
+	s.drawn, s.shuffled = snap.drawn, snap.shuffled
+	s.hash += s.extraHash() - h0
+}
+
+func samePile(a, b []Card) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }

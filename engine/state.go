@@ -15,6 +15,11 @@ type State struct {
 	found   int // cards on the foundations
 	redeals int // redeals taken
 	merci   bool
+	// drawn counts the cards drawn in the current round (Herz zu Herz).
+	drawn int
+	// shuffled counts the random numbers drawn by shuffling redeals, so
+	// that positions whose future shuffles differ hash apart.
+	shuffled int
 	// shuffle is the random stream that shuffling redeals continue; nil
 	// for a layout given card by card.
 	shuffle Shuffler
@@ -29,8 +34,10 @@ type Shuffler interface {
 }
 
 type snapshot struct {
-	piles   [][]Card
-	shuffle Shuffler
+	piles    [][]Card
+	shuffle  Shuffler
+	drawn    int
+	shuffled int
 }
 
 // Game returns the game the position belongs to.
@@ -62,8 +69,18 @@ func (s *State) MerciUsed() bool { return s.merci }
 // OnFoundations returns the number of cards on the foundations.
 func (s *State) OnFoundations() int { return s.found }
 
-// Won reports whether every card is on the foundations.
-func (s *State) Won() bool { return s.found == s.g.Cards() }
+// Drawn returns the number of cards drawn in the current round (Herz zu
+// Herz; 0 in other games).
+func (s *State) Drawn() int { return s.drawn }
+
+// Won reports whether the game is won: every card is on the foundations
+// (Herz zu Herz: all eight hearts are laid off).
+func (s *State) Won() bool {
+	if s.g.won != nil {
+		return s.g.won(s)
+	}
+	return s.found == s.g.Goal()
+}
 
 // Clone returns an independent copy of the position.
 func (s *State) Clone() *State {
@@ -101,9 +118,10 @@ func (s *State) RecomputeHash() uint64 {
 }
 
 func (s *State) extraHash() uint64 {
-	h := uint64(s.redeals) * s.g.zob.extra[0]
+	z := &s.g.zob.extra
+	h := uint64(s.redeals)*z[0] + uint64(s.drawn)*z[2] + uint64(s.shuffled)*z[3]
 	if s.merci {
-		h += s.g.zob.extra[1]
+		h += z[1]
 	}
 	return h
 }
@@ -192,6 +210,9 @@ func (g *Game) newState(piles [][]Card, sh Shuffler) *State {
 		if g.Piles[i].Kind == Foundation {
 			s.found += len(p)
 		}
+	}
+	if g.start != nil {
+		g.start(s)
 	}
 	s.hash = s.RecomputeHash()
 	return s

@@ -14,13 +14,10 @@ func caption(s *engine.State, m engine.Move) string {
 	name := func(i int8) string { return g.Piles[i].Describe() }
 	switch m.Action {
 	case engine.ActDeal:
-		return fmt.Sprintf("Deal %s from the stock to the waste", m.Card.Pretty())
+		return fmt.Sprintf("Deal %s from the stock to %s", m.Card.Pretty(), name(m.To))
 	case engine.ActRedeal:
 		n := fmt.Sprintf(" (redeal %d of %d)", s.Redeals()+1, g.Redeals)
-		if m.From == engine.NoPile {
-			return "Redeal: gather the fans, shuffle and deal them again in threes" + n
-		}
-		return "Redeal: turn the waste over to make a new stock" + n
+		return "Redeal: " + g.DescribeRedeal() + n
 	case engine.ActRefill:
 		return fmt.Sprintf("%s from %s fills the space %s (forced)", m.Card.Pretty(), name(m.From), g.Piles[m.To].ID)
 	case engine.ActLayoff:

@@ -28,10 +28,12 @@ type Step struct {
 	Note    string
 	// Layout is the new layout after a shuffling redeal.
 	Layout [][]engine.Card
+	// forced: the rules made the move (also when the author wrote it out).
+	forced bool
 }
 
 // Auto reports whether the rules made the move.
-func (s *Step) Auto() bool { return s.Index < 0 || s.Move.Action.Forced() }
+func (s *Step) Auto() bool { return s.Index < 0 || s.forced || s.Move.Action.Forced() }
 
 // Start returns the starting position the replay's header names: a deal
 // number or an explicit layout.
@@ -144,13 +146,10 @@ func Verify(r *Replay) (*Verified, error) {
 		fail := func(format string, args ...any) error {
 			return ErrorList{{Pos: m.Pos, Msg: fmt.Sprintf("step %d (%s): %s", i+1, m.Text(), fmt.Sprintf(format, args...))}}
 		}
-		// The author may write a forced move (a refill) out; if the move
-		// is another, the rules make the forced moves first.
-		if f, ok := s.Forced(); ok {
-			if mv, err := resolve(s, m, fail); err != nil || mv != f {
-				v.forceAll(s)
-			}
-		}
+		// The author may write a forced move (a refill, a Herz zu Herz
+		// deal) out; until the written move is the forced one, the rules
+		// make their forced moves first.
+		v.forceUntil(s, m, fail)
 		mv, err := resolve(s, m, fail)
 		if err != nil {
 			return nil, err
@@ -171,7 +170,7 @@ func Verify(r *Replay) (*Verified, error) {
 	switch r.Result {
 	case "", "won":
 		if !s.Won() {
-			return nil, ErrorList{{Pos: last, Msg: fmt.Sprintf("the replay ends before the game is won: %d of %d cards are on the foundations (write \"result: stopped\" to end early)", s.OnFoundations(), g.Cards())}}
+			return nil, ErrorList{{Pos: last, Msg: fmt.Sprintf("the replay ends before the game is won: %d of %d cards are on the foundations (write \"result: stopped\" to end early)", s.OnFoundations(), g.Goal())}}
 		}
 	case "stuck":
 		if legal := s.Legal(nil); len(legal) > 0 {
@@ -194,9 +193,24 @@ func (v *Verified) forceAll(s *engine.State) bool {
 	}
 }
 
+// forceUntil makes the forced moves until none is left or the written
+// move m is the one the rules force next.
+func (v *Verified) forceUntil(s *engine.State, m *Move, fail func(string, ...any) error) {
+	for {
+		f, ok := s.Forced()
+		if !ok {
+			return
+		}
+		if mv, err := resolve(s, m, fail); err == nil && mv == f {
+			return
+		}
+		v.step(s, f, -1, "")
+	}
+}
+
 // step applies mv to s and records it.
 func (v *Verified) step(s *engine.State, mv engine.Move, index int, note string) {
-	st := Step{Move: mv, Index: index, Note: note}
+	st := Step{Move: mv, Index: index, Note: note, forced: s.IsForced(mv)}
 	before := caption(s, mv)
 	s.Apply(mv)
 	st.Caption = before + after(s, mv)
@@ -214,6 +228,18 @@ func resolve(s *engine.State, m *Move, fail func(string, ...any) error) (engine.
 			return i, nil
 		}
 		return -1, fail("unknown pile %q in %s (%s)", name, g.Name, pileList(g))
+	}
+	switch m.Action {
+	case "deal", "redeal":
+		// In a game whose deals are forced (Herz zu Herz) the written
+		// move is the forced one.
+		want := engine.ActRedeal
+		if m.Action == "deal" {
+			want = engine.ActDeal
+		}
+		if f, ok := s.Forced(); ok && f.Action == want {
+			return f, nil
+		}
 	}
 	switch m.Action {
 	case "deal":

@@ -1,0 +1,321 @@
+// Package viewer writes the HTML of the step-through replay viewer.
+//
+// [Render] writes one replay as a <figure class="replay">: a caption, the
+// starting layout as plain HTML (so the page reads well without
+// JavaScript and in a screen reader), the player controls (hidden until
+// templates/assets/viewer.js runs), the numbered and annotated move list,
+// and the replay's format 1 JSON in <script type="application/json"
+// data-replay="ID">, from which the script computes every later layout.
+//
+// The markup is a contract with viewer.js and viewer.css:
+//
+//	figure.replay#ID                        one viewer; the script adds class "js" and tabindex
+//	  figcaption .replay-title .replay-meta
+//	  .replay-board                         the layout
+//	    .replay-group[data-group=G]         G: talon, foundation, reserve, tableau or another kind
+//	      .pile[data-pile=P][data-kind=K]   P: t1, f1, s, w ...; the script adds data-fan=r|d
+//	                                        when the JSON pile has "fan" (cards spread right or down)
+//	        .pile-id                        the label
+//	        .cards[data-n=N]                the cards, bottom first
+//	          .card.c|.s|.h|.d              7<span class=suit>♥</span>; .back for the stock
+//	          .count                        size of a stacked pile (foundation, stock, waste)
+//	  .replay-controls[hidden]              button[data-act=first|prev|play|next|last],
+//	                                        input.replay-slider, select.replay-speed, output.replay-pos
+//	  .replay-now .replay-caption .replay-note   the shown step
+//	  .replay-live[aria-live=polite]        screen-reader announcements
+//	  ol.replay-moves > li#ID/N[data-step=N] > a[href="#ID/N"] + p.note
+//	  script[type="application/json"][data-replay=ID]
+package viewer
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/patience-solitaire/patience/replay"
+)
+
+// Render writes the HTML viewer of the replay e to w. The output depends
+// only on e.
+func Render(w io.Writer, e *replay.Export) error {
+	if e == nil {
+		return errors.New("viewer: nil replay")
+	}
+	if e.ID == "" {
+		return errors.New("viewer: replay has no id")
+	}
+	if strings.ContainsAny(e.ID, " \t\r\n\f#") {
+		return fmt.Errorf("viewer: replay id %q contains a space or '#'", e.ID)
+	}
+	// encoding/json escapes <, > and & (and U+2028, U+2029) as \u003c and
+	// so on, so the data can never close its <script> element.
+	data, err := json.Marshal(e)
+	if err != nil {
+		return fmt.Errorf("viewer: %s: %w", e.ID, err)
+	}
+	v := page{
+		ID:     e.ID,
+		Title:  title(e),
+		Meta:   meta(e),
+		Groups: groups(e.Piles),
+		Last:   len(e.Steps),
+		JSON:   template.JS(data),
+	}
+	v.Moves = append(v.Moves, move{N: 0, Caption: "Start: the cards as dealt", Note: e.Note})
+	for i, s := range e.Steps {
+		v.Moves = append(v.Moves, move{N: i + 1, Caption: Caption(s), Note: s.Note, Auto: s.Auto})
+	}
+	v.Now = v.Moves[0]
+	var buf bytes.Buffer
+	if err := tmpl.Execute(&buf, v); err != nil {
+		return fmt.Errorf("viewer: %s: %w", e.ID, err)
+	}
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+type page struct {
+	ID, Title, Meta string
+	Groups          []group
+	Moves           []move
+	Now             move
+	Last            int
+	JSON            template.JS
+}
+
+type group struct {
+	Name  string
+	Piles []pile
+}
+
+type pile struct {
+	ID, Kind string
+	N        int
+	Cards    []card // shown cards, bottom first
+	Back     bool   // the stock: one card back with the count
+	Count    bool   // stacked pile: show N beside the top card
+}
+
+// card is a card's rank ("10"), suit symbol ("♥") and suit class ("h").
+type card struct{ Rank, Sym, Suit string }
+
+type move struct {
+	N       int
+	Caption string
+	Note    string
+	Auto    bool
+}
+
+func title(e *replay.Export) string {
+	if e.Title != "" {
+		return e.Title
+	}
+	if e.Deal != "" {
+		return "Deal " + e.Deal
+	}
+	return "Replay " + e.ID
+}
+
+func meta(e *replay.Export) string {
+	parts := []string{e.Game}
+	if e.Variant != "" {
+		parts[0] += " (" + e.Variant + ")"
+	}
+	if e.Deal != "" {
+		parts = append(parts, "deal "+e.Deal)
+	}
+	n := len(e.Steps)
+	if n == 1 {
+		parts = append(parts, "1 step")
+	} else {
+		parts = append(parts, strconv.Itoa(n)+" steps")
+	}
+	if e.Result != "" {
+		parts = append(parts, e.Result)
+	}
+	if parts[0] == "" {
+		parts = parts[1:]
+	}
+	return strings.Join(parts, " · ")
+}
+
+// groupOf names the board group of a pile kind: viewer.js keeps the same
+// mapping.
+func groupOf(kind string) string {
+	switch kind {
+	case "stock", "waste":
+		return "talon"
+	case "":
+		return "other"
+	}
+	return kind
+}
+
+// stacked reports whether a pile of this kind shows only its top card.
+func stacked(kind string) bool {
+	return kind == "foundation" || kind == "stock" || kind == "waste"
+}
+
+// groupOrder is the order of the board's groups; other kinds follow in
+// the order they first appear.
+var groupOrder = []string{"talon", "foundation", "reserve", "tableau"}
+
+func groups(piles []replay.ExportPile) []group {
+	var gs []group
+	index := map[string]int{}
+	for _, name := range groupOrder {
+		index[name] = len(gs)
+		gs = append(gs, group{Name: name})
+	}
+	for _, p := range piles {
+		name := groupOf(p.Kind)
+		i, ok := index[name]
+		if !ok {
+			i = len(gs)
+			index[name] = i
+			gs = append(gs, group{Name: name})
+		}
+		gs[i].Piles = append(gs[i].Piles, makePile(p))
+	}
+	out := gs[:0]
+	for _, g := range gs {
+		if len(g.Piles) > 0 {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+func makePile(p replay.ExportPile) pile {
+	q := pile{ID: p.ID, Kind: p.Kind, N: len(p.Cards)}
+	shown := p.Cards
+	switch {
+	case p.Kind == "stock":
+		q.Back = q.N > 0
+		shown = nil
+	case stacked(p.Kind) && q.N > 0:
+		shown = shown[q.N-1:]
+		q.Count = q.N > 1
+	}
+	for _, c := range shown {
+		text, suit := Card(c)
+		if suit == "" {
+			q.Cards = append(q.Cards, card{Rank: text})
+			continue
+		}
+		_, n := utf8.DecodeLastRuneInString(text)
+		q.Cards = append(q.Cards, card{text[:len(text)-n], text[len(text)-n:], suit})
+	}
+	return q
+}
+
+var suits = map[byte][2]string{
+	'C': {"♣", "c"}, 'S': {"♠", "s"}, 'H': {"♥", "h"}, 'D': {"♦", "d"},
+}
+
+// Card returns the display text of a card code such as "7H" or "TD"
+// ("7♥", "10♦") and its suit class (c, s, h or d). An unknown code is
+// returned unchanged with an empty class.
+func Card(code string) (text, suit string) {
+	if len(code) < 2 {
+		return code, ""
+	}
+	s, ok := suits[code[len(code)-1]]
+	if !ok {
+		return code, ""
+	}
+	rank := code[:len(code)-1]
+	if rank == "T" {
+		rank = "10"
+	}
+	return rank + s[0], s[1]
+}
+
+func cardList(codes []string) string {
+	texts := make([]string, len(codes))
+	for i, c := range codes {
+		texts[i], _ = Card(c)
+	}
+	return strings.Join(texts, " ")
+}
+
+// Caption returns the step's caption, or when the replay has none a
+// short one made from the move ("7♥ from t12 to t3"). viewer.js makes the
+// same fallback.
+func Caption(s replay.ExportStep) string {
+	if s.Caption != "" {
+		return s.Caption
+	}
+	cards := cardList(s.Cards)
+	switch s.Action {
+	case "redeal":
+		return "Redeal"
+	case "deal":
+		if cards == "" {
+			return "Deal"
+		}
+		return "Deal " + cards
+	}
+	text := cards
+	if text == "" {
+		text = "Move"
+	}
+	if s.Action == "merci" {
+		text = "Merci: " + text
+	}
+	if s.From != "" {
+		text += " from " + s.From
+	}
+	if s.To != "" {
+		text += " to " + s.To
+	}
+	return text
+}
+
+var tmpl = template.Must(template.New("replay").Parse(strings.TrimSpace(`
+<figure class="replay" id="{{.ID}}">
+<figcaption><span class="replay-title">{{.Title}}</span> <span class="replay-meta">{{.Meta}}</span></figcaption>
+<div class="replay-board">
+{{- range .Groups}}
+<div class="replay-group" data-group="{{.Name}}">
+{{- range .Piles}}
+<div class="pile" data-pile="{{.ID}}" data-kind="{{.Kind}}"><span class="pile-id">{{.ID}}</span><span class="cards" data-n="{{.N}}">
+{{- if .Back}}<span class="card back">{{.N}}<span class="vh"> cards</span></span>
+{{- else if not .N}}<span class="vh">empty</span>
+{{- else}}{{range .Cards}}<span class="card {{.Suit}}">{{.Rank}}<span class="suit">{{.Sym}}</span></span>{{end}}{{if .Count}}<span class="count">{{.N}}</span>{{end}}
+{{- end}}</span></div>
+{{- end}}
+</div>
+{{- end}}
+</div>
+<div class="replay-controls" hidden>
+<button type="button" data-act="first" aria-label="First step">«</button>
+<button type="button" data-act="prev" aria-label="Previous step">‹</button>
+<button type="button" data-act="play" aria-label="Play">▶︎</button>
+<button type="button" data-act="next" aria-label="Next step">›</button>
+<button type="button" data-act="last" aria-label="Last step">»</button>
+<input type="range" class="replay-slider" min="0" max="{{.Last}}" value="0" aria-label="Step">
+<output class="replay-pos">0 / {{.Last}}</output>
+<label class="replay-speed-label">Speed <select class="replay-speed">
+<option value="2000">0.5×</option>
+<option value="1000" selected>1×</option>
+<option value="500">2×</option>
+<option value="250">4×</option>
+</select></label>
+</div>
+<div class="replay-now"><p class="replay-caption">{{.Now.Caption}}</p><p class="replay-note">{{.Now.Note}}</p></div>
+<p class="replay-live vh" aria-live="polite"></p>
+<ol class="replay-moves" start="0">
+{{- range .Moves}}
+<li id="{{$.ID}}/{{.N}}" data-step="{{.N}}"{{if .Auto}} class="auto"{{end}}><a href="#{{$.ID}}/{{.N}}">{{.Caption}}</a>{{if .Auto}} <span class="tag">forced</span>{{end}}{{if .Note}}<p class="note">{{.Note}}</p>{{end}}</li>
+{{- end}}
+</ol>
+<script type="application/json" data-replay="{{.ID}}">{{.JSON}}</script>
+</figure>
+`)))

@@ -1,0 +1,164 @@
+package engine
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// Herz zu Herz (PySolFC 851, a Knockout with hearts): a game of pure
+// chance, every move of which is made by the rules.
+
+func init() {
+	register(herzZuHerz("", 5))
+	register(herzZuHerz("draws-4", 4))
+	register(herzZuHerz("draws-6", 6))
+}
+
+// HerzRounds is the number of rounds of Herz zu Herz.
+const HerzRounds = 3
+
+// herzZuHerz declares Herz zu Herz with draws draws per round: a Skat pack
+// of 32; three face-up piles t1-t3 (nothing is built on them, their cards
+// play only to the hearts pile); the laid-off hearts f1 (any heart, in any
+// order); the stock s. Each draw turns one card from the stock onto each
+// of t1, t2, t3; then every heart on top of a pile is laid off, and not
+// replaced. After draws draws the round ends: the stock (bottom card
+// first) and then each pile from t1 (top card first) are gathered and
+// shuffled, continuing the deal's random stream, to make the stock of the
+// next round; three rounds in all. It is won when all eight hearts are
+// laid off.
+//
+// Everything follows PySolFC's Knockout_Talon: the deal is the round's
+// first draw (Knockout.startGame calls dealCards); after
+// DEALS_BEFORE_SHUFFLE draws the next click runs redealCards, which moves
+// every pile's cards one by one (top first) onto the talon that still holds
+// the undealt stock, then shuffleStackMove shuffles the whole talon
+// (pysolrand.Shuffle on the game's stream). Draws, layoffs and reshuffles
+// are forced moves (ActDeal from s to a pile, ActLayoff, ActRedeal), so a
+// replay of the header lines alone plays a deal to its end.
+func herzZuHerz(variant string, draws int) *Game {
+	g := &Game{Slug: "herz-zu-herz", Variant: variant, Name: "Herz zu Herz", Pack: SkatPack,
+		Redeals: HerzRounds - 1, RedealKind: ShuffleStock, DrawsPerRound: draws, allForced: true, goal: 8}
+	for i, id := range seq("t", 3) {
+		g.Piles = append(g.Piles, PileSpec{ID: id, Kind: Tableau, Build: BuildNone, Fill: FillNever,
+			ToFoundationOnly: true, Label: fmt.Sprintf("pile %d", i+1),
+			X: 1.5 + float32(i)*1.125, Y: 0, Fan: 'd'})
+	}
+	g.Piles = append(g.Piles,
+		PileSpec{ID: "f1", Kind: Foundation, Label: "the hearts laid off",
+			Found: FoundationRule{Suit: Hearts, AnyRank: true, Len: 8}, X: 0, Y: 1.375},
+		PileSpec{ID: "s", Kind: Stock, X: 0, Y: 0})
+	g.deal = func(g *Game, cards []Card, put func(int, Card)) {
+		d := newDealer(cards, put)
+		for _, t := range g.tableau {
+			d.one(t)
+		}
+		d.rest(g.stock)
+	}
+	g.start = func(s *State) {
+		s.drawn = len(s.piles[s.g.foundations[0]])
+		for _, t := range s.g.tableau {
+			s.drawn += len(s.piles[t])
+		}
+	}
+	g.gather = func(s *State) []Card {
+		st := s.g.stock
+		cards := append([]Card(nil), s.piles[st]...)
+		for len(s.piles[st]) > 0 {
+			s.pop(st)
+		}
+		for _, t := range s.g.tableau {
+			for len(s.piles[t]) > 0 {
+				cards = append(cards, s.pop(t))
+			}
+		}
+		return cards
+	}
+	g.redeal = func(g *Game, cards []Card, put func(int, Card)) {
+		for _, c := range cards {
+			put(g.stock, c)
+		}
+	}
+	g.forced = herzForced
+	g.won = func(s *State) bool { return len(s.piles[s.g.foundations[0]]) == 8 }
+	return g
+}
+
+// herzForced is the next move of Herz zu Herz: finish the draw under way;
+// else lay off a heart on top of a pile (t1 first); else draw again if
+// the round has draws left; else reshuffle if a round is left. Nothing
+// once the game is won.
+func herzForced(s *State) (Move, bool) {
+	g := s.g
+	if s.Won() {
+		return Move{}, false
+	}
+	n := len(g.tableau)
+	st := g.stock
+	deal := func() (Move, bool) {
+		t := g.tableau[s.drawn%n]
+		return Move{Action: ActDeal, From: int8(st), To: int8(t), Card: s.Top(st)}, true
+	}
+	more := s.drawn < g.DrawsPerRound*n && len(s.piles[st]) > 0
+	if more && s.drawn%n != 0 {
+		return deal()
+	}
+	f := g.foundations[0]
+	for _, t := range g.tableau {
+		if c := s.Top(t); c != NoCard && c.Suit() == Hearts {
+			return Move{Action: ActLayoff, From: int8(t), To: int8(f), Card: c}, true
+		}
+	}
+	if more {
+		return deal()
+	}
+	if s.redeals < g.Redeals {
+		return Move{Action: ActRedeal, From: NoPile, To: NoPile}, true
+	}
+	return Move{}, false
+}
+
+// HerzZuHerzWinProbability returns the exact probability that a deal of
+// Herz zu Herz with draws draws per round (5 by default; 4 and 6 in the
+// variants) is won, taking every shuffle as uniformly random.
+//
+// Derivation. A drawn card lands on top of its pile, so a heart drawn is
+// laid off at once: no heart is ever covered. The piles therefore never
+// hold a heart, and a round lays off exactly the hearts among the cards it
+// draws. At the start of a round with h hearts still out, the stock is a
+// uniformly shuffled set of N = 24 + h cards (the 24 other cards and the h
+// hearts: the piles and the rest of the stock are gathered and shuffled
+// together), and the round draws k = min(3*draws, N) of them: a uniformly
+// random k-subset. The number x of hearts among them is hypergeometric,
+// P(x) = C(h, x) C(N-h, k-x) / C(N, k). With W(r, h) the chance to win
+// from the start of round r with h hearts out, W(r, 0) = 1,
+// W(HerzRounds+1, h) = 0 for h > 0, and
+// W(r, h) = sum over x of P(x) W(r+1, h-x); the answer is W(1, 8),
+// computed exactly in rationals.
+func HerzZuHerzWinProbability(draws int) *big.Rat {
+	const others, hearts = 24, 8
+	var w func(round, h int) *big.Rat
+	w = func(round, h int) *big.Rat {
+		if h == 0 {
+			return big.NewRat(1, 1)
+		}
+		if round > HerzRounds {
+			return new(big.Rat)
+		}
+		n := others + h
+		k := min(3*draws, n)
+		sum := new(big.Rat)
+		total := new(big.Int).Binomial(int64(n), int64(k))
+		for x := 0; x <= min(h, k); x++ {
+			if k-x > others {
+				continue
+			}
+			ways := new(big.Int).Binomial(int64(h), int64(x))
+			ways.Mul(ways, new(big.Int).Binomial(int64(others), int64(k-x)))
+			p := new(big.Rat).SetFrac(ways, total)
+			sum.Add(sum, p.Mul(p, w(round+1, h-x)))
+		}
+		return sum
+	}
+	return w(1, hearts)
+}

@@ -1,0 +1,305 @@
+/* patience replay viewer: plain JS, no network, no eval.
+   Markup contract: cmd/patience/internal/viewer/viewer.go. */
+(function () {
+  'use strict';
+  var SUITS = { C: ['\u2663', 'c'], S: ['\u2660', 's'], H: ['\u2665', 'h'], D: ['\u2666', 'd'] };
+  var ORDER = ['talon', 'foundation', 'reserve', 'tableau'];
+
+  // card("TH") is ["10", "♥", "h"]: rank, suit symbol, suit class.
+  function card(code) {
+    var s = SUITS[code.slice(-1)], r = code.slice(0, -1);
+    return s && r ? [r === 'T' ? '10' : r, s[0], s[1]] : [code, '', ''];
+  }
+  function cardText(code) { var c = card(code); return c[0] + c[1]; }
+  function groupOf(kind) {
+    return kind === 'stock' || kind === 'waste' ? 'talon' : kind || 'other';
+  }
+  function stacked(kind) {
+    return kind === 'foundation' || kind === 'stock' || kind === 'waste';
+  }
+
+  // layouts applies the steps to the initial piles. Every card is an
+  // object {c: code, k: key} that keeps its key while it moves, so the
+  // drawing can follow it. at[n] maps pile id to cards (bottom first)
+  // after n steps; unchanged piles share arrays. moved[n] lists the cards
+  // that step n moved and ends[n] its source and destination piles.
+  function layouts(data) {
+    var key = 0, kind = {}, at = [{}], moved = [[]], ends = [[]];
+    function mk(c) { return { c: c, k: key++ }; }
+    function find(k, id) {
+      if (id) return id;
+      for (var p in kind) if (kind[p] === k) return p;
+    }
+    (data.piles || []).forEach(function (p) {
+      kind[p.id] = p.kind;
+      at[0][p.id] = (p.cards || []).map(mk);
+    });
+    (data.steps || []).forEach(function (s, i) {
+      var cur = Object.assign({}, at[i]), cards = s.cards || [], from, to, src, m = [];
+      if (s.action === 'redeal' && s.piles) {
+        var pool = {}, kinds = {}, p;
+        s.piles.forEach(function (p) { kinds[p.kind] = 1; });
+        for (p in cur) if (kinds[kind[p]]) {
+          cur[p].forEach(function (o) { (pool[o.c] = pool[o.c] || []).push(o); });
+          cur[p] = [];
+        }
+        s.piles.forEach(function (p) {
+          kind[p.id] = kind[p.id] || p.kind;
+          cur[p.id] = (p.cards || []).map(function (c) { return (pool[c] && pool[c].shift()) || mk(c); });
+        });
+      } else if (s.action === 'redeal') {
+        from = find('waste', s.from);
+        to = find('stock', s.to);
+        m = (cur[from] || []).slice().reverse();
+        cur[to] = m.concat(cur[to] || []);
+        cur[from] = [];
+      } else {
+        from = s.action === 'deal' ? find('stock', s.from) : s.from;
+        to = s.action === 'deal' ? find('waste', s.to) : s.to;
+        src = (cur[from] || []).slice();
+        if (s.action === 'merci') {
+          cards.forEach(function (c) {
+            for (var j = src.length - 1; j >= 0 && src[j].c !== c; j--);
+            if (j >= 0) m.push(src.splice(j, 1)[0]);
+          });
+        } else {
+          m = src.splice(src.length - (cards.length || 1));
+        }
+        cur[from] = src;
+        cur[to] = (cur[to] || []).concat(m);
+      }
+      at.push(cur);
+      moved.push(m);
+      ends.push([from, to]);
+    });
+    return { kind: kind, at: at, moved: moved, ends: ends };
+  }
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = text;
+    return e;
+  }
+
+  function Viewer(script) {
+    var root = script.closest('.replay'), data;
+    if (!root || root.classList.contains('js')) return;
+    try { data = JSON.parse(script.textContent); } catch (e) { return; }
+    var id = script.getAttribute('data-replay'), steps = data.steps || [], last = steps.length;
+    var L = layouts(data), $ = function (s) { return root.querySelector(s); };
+    var board = $('.replay-board'), controls = $('.replay-controls'), slider = $('.replay-slider');
+    var speed = $('.replay-speed'), pos = $('.replay-pos'), playBtn = $('[data-act=play]');
+    var capEl = $('.replay-caption'), noteEl = $('.replay-note'), live = $('.replay-live');
+    var list = $('.replay-moves'), items = list ? list.querySelectorAll('li') : [];
+    var piles = {}, drawn = {}, cur = -1, timer = 0, playing = false;
+    var reduce = window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)');
+
+    board.querySelectorAll('.pile').forEach(function (e) { piles[e.getAttribute('data-pile')] = e; });
+    (data.piles || []).forEach(function (p) { if (p.fan) pileEl(p.id).setAttribute('data-fan', p.fan); });
+
+    function pileEl(p) {
+      if (piles[p]) return piles[p];
+      var g = groupOf(L.kind[p]), ge = null;
+      board.querySelectorAll('.replay-group').forEach(function (o) { if (o.getAttribute('data-group') === g) ge = o; });
+      if (!ge) {
+        ge = el('div', 'replay-group');
+        ge.setAttribute('data-group', g);
+        var i = ORDER.indexOf(g), next = null;
+        board.querySelectorAll('.replay-group').forEach(function (o) {
+          var j = ORDER.indexOf(o.getAttribute('data-group'));
+          if (!next && i >= 0 && (j < 0 || j > i)) next = o;
+        });
+        board.insertBefore(ge, next);
+      }
+      var e = el('div', 'pile');
+      e.setAttribute('data-pile', p);
+      e.setAttribute('data-kind', L.kind[p] || '');
+      e.appendChild(el('span', 'pile-id', p));
+      e.appendChild(el('span', 'cards'));
+      ge.appendChild(e);
+      return (piles[p] = e);
+    }
+
+    function fill(p, cards) {
+      var box = pileEl(p).querySelector('.cards'), k = L.kind[p], n = cards.length;
+      box.textContent = '';
+      box.setAttribute('data-n', n);
+      if (!n) return box.appendChild(el('span', 'vh', 'empty'));
+      if (k === 'stock') {
+        var b = box.appendChild(el('span', 'card back', n));
+        return b.appendChild(el('span', 'vh', ' cards'));
+      }
+      (stacked(k) ? cards.slice(-1) : cards).forEach(function (o) {
+        var t = card(o.c), c = box.appendChild(el('span', 'card ' + t[2], t[0]));
+        if (t[1]) c.appendChild(el('span', 'suit', t[1]));
+        c.setAttribute('data-k', o.k);
+      });
+      if (stacked(k) && n > 1) box.appendChild(el('span', 'count', n));
+    }
+
+    function rects(keys) {
+      var r = {};
+      keys.forEach(function (k) {
+        var c = board.querySelector('[data-k="' + k + '"]');
+        if (c) r[k] = c.getBoundingClientRect();
+      });
+      return r;
+    }
+
+    function draw(n, prev) {
+      var lay = L.at[n], ends = L.ends[n], p;
+      var step = Math.abs(n - prev) === 1 ? Math.max(n, prev) : 0;
+      var anim = step && steps[step - 1].action !== 'redeal' && !(reduce && reduce.matches);
+      var keys = anim ? L.moved[step].map(function (o) { return o.k; }) : [];
+      var before = rects(keys), from = anim && piles[L.ends[step][n > prev ? 0 : 1]];
+      for (p in lay) if (lay[p] !== drawn[p]) fill(p, lay[p]);
+      for (p in drawn) if (!lay[p]) fill(p, []);
+      drawn = lay;
+      board.querySelectorAll('.moved,.src,.dst').forEach(function (e) { e.classList.remove('moved', 'src', 'dst'); });
+      L.moved[n].forEach(function (o) {
+        var c = board.querySelector('[data-k="' + o.k + '"]');
+        if (c) c.classList.add('moved');
+      });
+      if (piles[ends[0]]) piles[ends[0]].classList.add('src');
+      if (piles[ends[1]]) piles[ends[1]].classList.add('dst');
+      keys.forEach(function (k) {
+        var c = board.querySelector('[data-k="' + k + '"]');
+        var a = before[k] || (from && from.querySelector('.cards').getBoundingClientRect());
+        if (!c || !a) return;
+        var b = c.getBoundingClientRect();
+        c.style.transition = 'none';
+        c.style.transform = 'translate(' + (a.left - b.left) + 'px,' + (a.top - b.top) + 'px)';
+        c.getBoundingClientRect(); // apply the start position before the transition
+        c.style.transition = c.style.transform = '';
+      });
+    }
+
+    function caption(n) {
+      var s = steps[n - 1];
+      if (items[n]) return items[n].querySelector('a').textContent;
+      if (!s) return 'Start';
+      return s.caption || (s.cards || []).map(cardText).join(' ') + ' from ' + s.from + ' to ' + s.to;
+    }
+
+    function setHash(push) {
+      var h = '#' + id + '/' + cur;
+      if (decodeURIComponent(location.hash) === h) return;
+      try { history[push ? 'pushState' : 'replaceState'](null, '', h); } catch (e) { /* throttled */ }
+    }
+
+    // go shows step n. how: {hash: 0 (leave the URL), 1 (replace), 2 (push); quiet: no announcement}
+    function go(n, how) {
+      how = how || {};
+      n = Math.max(0, Math.min(last, n | 0));
+      if (n === cur) return;
+      var prev = cur, s = steps[n - 1], note = (s ? s.note : data.note) || '';
+      cur = n;
+      draw(n, prev); // the first draw replaces the static board
+      slider.value = n;
+      pos.textContent = n + ' / ' + last;
+      capEl.textContent = caption(n);
+      noteEl.textContent = note;
+      if (items[prev]) {
+        items[prev].classList.remove('current');
+        items[prev].removeAttribute('aria-current');
+      }
+      var li = items[n];
+      if (li) {
+        li.classList.add('current');
+        li.setAttribute('aria-current', 'step');
+        var d = li.getBoundingClientRect().top - list.getBoundingClientRect().top;
+        if (d < 0 || d + li.offsetHeight > list.clientHeight) {
+          list.scrollTop += d - (list.clientHeight - li.offsetHeight) / 2;
+        }
+      }
+      if (!how.quiet) live.textContent = 'Step ' + n + ' of ' + last + ': ' + caption(n) + (note ? '. ' + note : '');
+      if (how.hash !== 0 && !playing) setHash(how.hash === 2);
+    }
+
+    // play starts or stops autoplay; stopping records the step in the URL
+    // unless keepURL.
+    function play(on, keepURL) {
+      clearTimeout(timer);
+      playing = on;
+      playBtn.textContent = on ? '\u275a\u275a' : '\u25b6\ufe0e';
+      playBtn.setAttribute('aria-label', on ? 'Pause' : 'Play');
+      if (!on) return keepURL || setHash();
+      if (cur >= last) go(0, { hash: 0 });
+      (function tick() {
+        timer = setTimeout(function () {
+          go(cur + 1, { hash: 0 });
+          if (cur < last) tick(); else play(false);
+        }, +speed.value || 1000);
+      })();
+    }
+
+    function to(n, how) {
+      if (playing) play(false, true);
+      go(n, how);
+    }
+
+    function act(a) {
+      if (a === 'play') return play(!playing);
+      to({ first: 0, prev: cur - 1, next: cur + 1, last: last }[a]);
+    }
+
+    function fromHash(scroll) {
+      var h, i;
+      try { h = decodeURIComponent(location.hash.slice(1)); } catch (e) { return; }
+      i = h.lastIndexOf('/');
+      if (h.slice(0, i) === id && /^\d+$/.test(h.slice(i + 1))) {
+        to(+h.slice(i + 1), { hash: 0 });
+        var r = root.getBoundingClientRect();
+        if (scroll && (r.top < 0 || r.top > innerHeight)) root.scrollIntoView();
+      } else if (!h) {
+        to(0, { hash: 0 });
+      }
+    }
+
+    root.classList.add('js');
+    root.tabIndex = 0;
+    root.setAttribute('aria-keyshortcuts', 'ArrowLeft ArrowRight Home End Space');
+    controls.hidden = false;
+    controls.addEventListener('click', function (e) {
+      var b = e.target.closest('button');
+      if (b) act(b.getAttribute('data-act'));
+    });
+    slider.addEventListener('input', function () { to(+slider.value, { hash: 0 }); });
+    slider.addEventListener('change', function () { setHash(); });
+    speed.addEventListener('change', function () { if (playing) play(true); });
+    if (list) list.addEventListener('click', function (e) {
+      var li = e.target.closest('li');
+      if (!li || e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      to(+li.getAttribute('data-step'), { hash: 2 });
+    });
+    root.addEventListener('keydown', function (e) {
+      var t = e.target.tagName, k = e.key;
+      var n = { ArrowLeft: cur - 1, ArrowRight: cur + 1, Home: 0, End: last }[k];
+      if (e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|SELECT|TEXTAREA)$/.test(t) || e.target.isContentEditable) return;
+      if (k === ' ' || k === 'Spacebar') {
+        if (t === 'BUTTON') return;
+        play(!playing);
+      } else if (n === undefined) {
+        return;
+      } else {
+        to(n);
+      }
+      e.preventDefault();
+    });
+    addEventListener('hashchange', function () { fromHash(true); });
+    addEventListener('popstate', function () { fromHash(false); });
+
+    go(0, { hash: 0, quiet: true });
+    fromHash(true);
+    if (document.readyState !== 'complete') addEventListener('load', function () { fromHash(true); });
+  }
+
+  if (typeof document === 'undefined') {
+    if (typeof module === 'object') module.exports = { layouts: layouts, card: card };
+    return;
+  }
+  function init() { document.querySelectorAll('script[data-replay]').forEach(Viewer); }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init); else init();
+})();

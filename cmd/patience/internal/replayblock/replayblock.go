@@ -1,0 +1,46 @@
+// Package replayblock turns the ```replay blocks of a page into replay
+// viewers: it parses the replay, verifies it move by move against the
+// rules engine and renders the viewer with the replay's format 1 JSON.
+// A replay that does not verify fails the build with the position of the
+// offending move.
+package replayblock
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
+	"github.com/patience-solitaire/patience/cmd/patience/internal/viewer"
+	"github.com/patience-solitaire/patience/replay"
+
+	// Replay code blocks that are only shown (```replay-syntax) are
+	// highlighted with the notation's lexer.
+	_ "github.com/patience-solitaire/patience/replay/highlight"
+)
+
+// Render is a markup.ReplayRenderer.
+func Render(b markup.ReplayBlock) ([]byte, error) {
+	r, err := replay.Parse(b.File, b.FirstLine, b.Body)
+	if err != nil {
+		return nil, err
+	}
+	if id := b.Attrs["id"]; id != "" {
+		r.ID = id
+	}
+	if r.ID == "" && b.File == b.Page {
+		// An inline block has no file name to take its id from.
+		r.ID = fmt.Sprintf("replay-%d", b.Line)
+		if r.Deal != "" {
+			r.ID = "deal-" + r.Deal
+		}
+	}
+	v, err := replay.Verify(r)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := viewer.Render(&buf, v.Export()); err != nil {
+		return nil, &replay.Error{Pos: replay.Pos{File: b.Page, Line: b.Line, Col: b.Col}, Msg: err.Error()}
+	}
+	return buf.Bytes(), nil
+}

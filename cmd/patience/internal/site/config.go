@@ -1,0 +1,66 @@
+package site
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
+	"github.com/patience-solitaire/patience/replay"
+)
+
+// configFile is the optional site configuration, in the site folder.
+const configFile = "config.yaml"
+
+// config is the site configuration.
+type config struct {
+	Title       string // the site's name, shown in every page's header
+	Unsafe      bool   // keep raw HTML in Markdown (a page's front matter may override)
+	Typographer bool   // curly quotes, dashes and ellipses
+}
+
+// loadConfig reads config.yaml if the site has one.
+func (b *builder) loadConfig() {
+	b.cfg = config{Title: "patience"}
+	text, err := os.ReadFile(filepath.Join(b.src, configFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	pos := replay.Pos{File: configFile}
+	if err != nil {
+		b.errs.addf(pos, "%v", unwrapPath(err))
+		return
+	}
+	f, err := markup.ParseYAML(configFile, text, 1)
+	if err != nil {
+		b.errs.add(pos, err)
+		return
+	}
+	keys := make([]string, 0, len(f.Params))
+	for k := range f.Params {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		var err error
+		switch k {
+		case "title":
+			var s string
+			if s, _, err = f.String(k); err == nil && s != "" {
+				b.cfg.Title = s
+			}
+		case "unsafe":
+			b.cfg.Unsafe, _, err = f.Bool(k)
+		case "typographer":
+			b.cfg.Typographer, _, err = f.Bool(k)
+		default:
+			err = &replay.Error{Pos: f.Pos(k), Msg: "unknown setting " + k + " (known: " + strings.Join(configKeys, ", ") + ")"}
+		}
+		b.errs.add(f.Pos(k), err)
+	}
+}
+
+var configKeys = []string{"title", "typographer", "unsafe"}

@@ -1,0 +1,81 @@
+package site
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"sync"
+
+	"github.com/patience-solitaire/patience/replay"
+)
+
+// errorSink collects the problems of a build from concurrent workers.
+type errorSink struct {
+	mu   sync.Mutex
+	list replay.ErrorList
+	// Template execution errors are reported once per template position
+	// and message, naming the pages that met them.
+	exec map[replay.Error][]string
+}
+
+// add records err: the errors of a replay.ErrorList or a *replay.Error
+// keep their positions, any other error is placed at pos.
+func (s *errorSink) add(pos replay.Pos, err error) {
+	if err == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var list replay.ErrorList
+	var one *replay.Error
+	switch {
+	case errors.As(err, &list):
+		s.list = append(s.list, list...)
+	case errors.As(err, &one):
+		s.list = append(s.list, one)
+	default:
+		s.list.Add(pos, err.Error())
+	}
+}
+
+// addf records a problem at pos.
+func (s *errorSink) addf(pos replay.Pos, format string, args ...any) {
+	s.add(pos, &replay.Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// addExec records a template execution problem met while rendering page.
+func (s *errorSink) addExec(e replay.Error, page string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.exec == nil {
+		s.exec = map[replay.Error][]string{}
+	}
+	s.exec[e] = append(s.exec[e], page)
+}
+
+func (s *errorSink) empty() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.list) == 0 && len(s.exec) == 0
+}
+
+// err returns the problems, sorted and without duplicates, or nil.
+func (s *errorSink) err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	list := append(replay.ErrorList(nil), s.list...)
+	for e, pages := range s.exec {
+		sort.Strings(pages)
+		msg := fmt.Sprintf("%s (rendering %s", e.Msg, pages[0])
+		if n := len(pages) - 1; n == 1 {
+			msg += " and 1 other page"
+		} else if n > 1 {
+			msg += fmt.Sprintf(" and %d other pages", n)
+		}
+		list.Add(e.Pos, msg+")")
+	}
+	list.Sort()
+	list = slices.CompactFunc(list, func(a, b *replay.Error) bool { return *a == *b })
+	return list.Err()
+}

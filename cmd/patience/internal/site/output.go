@@ -1,0 +1,112 @@
+package site
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+)
+
+// output is a build folder made next to the destination. Files are written
+// into it, and commit swaps it in place of the destination; discard
+// removes it. Until commit, the destination is untouched.
+type output struct {
+	dest string // the destination folder, absolute
+	tmp  string // the folder being written
+}
+
+func newOutput(dest string) (*output, error) {
+	parent, base := filepath.Split(dest)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, err
+	}
+	if fi, err := os.Stat(dest); err == nil && !fi.IsDir() {
+		return nil, fmt.Errorf("destination %s exists and is not a folder", dest)
+	}
+	tmp, err := os.MkdirTemp(parent, "."+base+".new-")
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	return &output{dest: dest, tmp: tmp}, nil
+}
+
+// mkdirs creates the folders that will hold the files at the given
+// slash-separated paths, once each, before files are written concurrently.
+func (o *output) mkdirs(files []string) error {
+	dirs := map[string]bool{}
+	for _, f := range files {
+		if d := path.Dir(f); d != "." {
+			dirs[d] = true
+		}
+	}
+	list := make([]string, 0, len(dirs))
+	for d := range dirs {
+		list = append(list, d)
+	}
+	sort.Strings(list)
+	for _, d := range list {
+		if err := os.MkdirAll(filepath.Join(o.tmp, filepath.FromSlash(d)), 0o755); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// write writes a file at the slash-separated path name.
+func (o *output) write(name string, data []byte) error {
+	return os.WriteFile(filepath.Join(o.tmp, filepath.FromSlash(name)), data, 0o644)
+}
+
+// copy copies the file src of fsys to the slash-separated path name.
+func (o *output) copy(name string, fsys fs.FS, src string) error {
+	in, err := fsys.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(filepath.Join(o.tmp, filepath.FromSlash(name)), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// commit puts the new folder in place of the destination: the old one is
+// renamed away, the new one renamed in, and the old one removed.
+func (o *output) commit() error {
+	parent, base := filepath.Split(o.dest)
+	var old string
+	if _, err := os.Lstat(o.dest); err == nil {
+		d, err := os.MkdirTemp(parent, "."+base+".old-")
+		if err != nil {
+			return err
+		}
+		old = filepath.Join(d, base)
+		if err := os.Rename(o.dest, old); err != nil {
+			os.Remove(d)
+			return err
+		}
+		defer os.RemoveAll(d)
+	}
+	if err := os.Rename(o.tmp, o.dest); err != nil {
+		if old != "" {
+			os.Rename(old, o.dest)
+		}
+		return err
+	}
+	return nil
+}
+
+// discard removes the new folder.
+func (o *output) discard() { os.RemoveAll(o.tmp) }

@@ -1,0 +1,194 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"path"
+	"strings"
+	"sync"
+
+	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
+	"github.com/patience-solitaire/patience/replay"
+)
+
+// page is a Markdown page of the site.
+type page struct {
+	rel    string   // path in the content folder, e.g. "games/shamrocks.md"
+	ref    *PageRef // what other pages and the templates see
+	layout *template.Template
+	html   []byte
+	heads  []markup.Heading
+	hasH1  bool
+	deps   []string // replay files read, as shown in messages
+}
+
+// newPage makes the page of the Markdown file rel and its pretty URL:
+// index.md and _index.md stand for their folder, x.md for the folder x.
+func newPage(rel string) *page {
+	dir, file := path.Split(rel)
+	stem := strings.TrimSuffix(file, ".md")
+	url := dir
+	if stem != "index" && stem != "_index" {
+		url = dir + stem + "/"
+	}
+	section, _, nested := strings.Cut(rel, "/")
+	if !nested {
+		section = ""
+	}
+	return &page{rel: rel, ref: &PageRef{
+		URL:     url,
+		Path:    url + "index.html",
+		Section: section,
+		Source:  path.Join(contentName, rel),
+	}}
+}
+
+// loadPages reads, parses and converts every page, concurrently.
+func (b *builder) loadPages() {
+	forEach(len(b.pages), b.opts.Workers, func(i int) {
+		p := b.pages[i]
+		defer func() {
+			if r := recover(); r != nil {
+				b.errs.addf(replay.Pos{File: p.ref.Source, Line: 1, Col: 1}, "internal error: %v", r)
+			}
+		}()
+		b.loadPage(p)
+	})
+}
+
+func (b *builder) loadPage(p *page) {
+	src := p.ref.Source
+	at := replay.Pos{File: src, Line: 1, Col: 1}
+	text, err := fs.ReadFile(b.content, p.rel)
+	if err != nil {
+		b.errs.addf(replay.Pos{File: src}, "%v", unwrapPath(err))
+		return
+	}
+	mp, err := markup.ParsePage(src, text)
+	if err != nil {
+		b.errs.add(at, err)
+		return
+	}
+	fm := &mp.FrontMatter
+	p.ref.Params = fm.Params
+	title, _, err := fm.String("title")
+	b.errs.add(at, err)
+	p.ref.Weight, _, err = fm.Int("weight")
+	b.errs.add(at, err)
+	unsafe := b.cfg.Unsafe
+	if v, ok, err := fm.Bool("unsafe"); ok {
+		unsafe = v
+	} else {
+		b.errs.add(at, err)
+	}
+	p.layout = b.chooseLayout(p, fm)
+
+	res, err := b.conv.Convert(&markup.Document{
+		Path:   src,
+		Source: mp.Body,
+		Line:   mp.BodyLine,
+		Unsafe: unsafe,
+		Replay: b.replayRenderer(p),
+	})
+	if err != nil {
+		b.errs.add(at, err)
+		return
+	}
+	p.html, p.heads, p.hasH1 = res.HTML, res.Headings, res.HasH1()
+	switch {
+	case strings.TrimSpace(title) != "":
+		p.ref.Title = strings.TrimSpace(title)
+	case res.Title() != "":
+		p.ref.Title = res.Title()
+	default:
+		p.ref.Title = b.fileTitle(p)
+	}
+}
+
+// fileTitle is the title of a page without one: its name, or its folder's
+// for an index page.
+func (b *builder) fileTitle(p *page) string {
+	name := strings.TrimSuffix(path.Base(p.rel), ".md")
+	if name == "index" || name == "_index" {
+		if p.ref.URL == "" {
+			return b.cfg.Title
+		}
+		name = path.Base(strings.TrimSuffix(p.ref.URL, "/"))
+	}
+	return capitalize(name)
+}
+
+// chooseLayout picks the template of a page: its front matter's layout,
+// else home for the home page, else game for a game page, else page.
+func (b *builder) chooseLayout(p *page, fm *markup.FrontMatter) *template.Template {
+	if len(b.tmpl.layouts) == 0 {
+		return nil // the templates did not parse: already reported
+	}
+	name, ok, err := fm.String("layout")
+	if err != nil {
+		b.errs.add(fm.Pos("layout"), err)
+		return nil
+	}
+	if ok {
+		t := b.tmpl.layouts[name]
+		if t == nil {
+			b.errs.addf(fm.Pos("layout"), "front matter: no layout %q (have %s)", name, b.tmpl.layoutNames())
+		}
+		return t
+	}
+	if t := b.tmpl.layouts["home"]; t != nil && p.ref.URL == "" {
+		return t
+	}
+	if t := b.tmpl.layouts["game"]; t != nil && fm.Params["game"] != nil {
+		return t
+	}
+	if t := b.tmpl.layouts["page"]; t != nil {
+		return t
+	}
+	b.errs.addf(replay.Pos{File: p.ref.Source, Line: 1, Col: 1}, "no layout for this page: the templates have no page.html")
+	return nil
+}
+
+var bufferPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// renderPages executes the pages' templates and writes them, concurrently.
+func (b *builder) renderPages() {
+	forEach(len(b.pages), b.opts.Workers, func(i int) {
+		p := b.pages[i]
+		defer func() {
+			if r := recover(); r != nil {
+				b.errs.addf(replay.Pos{File: p.ref.Source, Line: 1, Col: 1}, "internal error rendering the page: %v", r)
+			}
+		}()
+		buf := bufferPool.Get().(*bytes.Buffer)
+		defer bufferPool.Put(buf)
+		buf.Reset()
+		b.renderPage(p, buf)
+	})
+}
+
+func (b *builder) renderPage(p *page, buf *bytes.Buffer) {
+	data := &PageData{
+		Title:    p.ref.Title,
+		Content:  template.HTML(p.html),
+		Params:   p.ref.Params,
+		Root:     strings.Repeat("../", strings.Count(p.ref.Path, "/")),
+		URL:      p.ref.URL,
+		Path:     p.ref.Path,
+		Section:  p.ref.Section,
+		Source:   p.ref.Source,
+		Headings: p.heads,
+		HasH1:    p.hasH1,
+		Pages:    b.site.Pages,
+		Site:     b.site,
+	}
+	if err := p.layout.ExecuteTemplate(buf, baseTemplate, data); err != nil {
+		b.errs.addExec(*b.tmpl.templateError(err), p.ref.Source)
+		return
+	}
+	if err := b.out.write(p.ref.Path, buf.Bytes()); err != nil {
+		b.errs.add(replay.Pos{File: p.ref.Source}, fmt.Errorf("writing %s: %w", p.ref.Path, unwrapPath(err)))
+	}
+}

@@ -1,0 +1,285 @@
+package site
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
+	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/templates"
+)
+
+// Options configure a build.
+type Options struct {
+	// Source is the site folder; "" means the current folder.
+	Source string
+	// Content, if not nil, is the content folder to build instead of
+	// Source/content, e.g. the bundled site (package content). Templates
+	// and config.yaml are still looked for in Source.
+	Content fs.FS
+	// Destination is the output folder, "public" if empty. A relative
+	// Destination is relative to Source, as in Hugo.
+	Destination string
+	// Templates are the built-in templates and assets; nil means
+	// templates.FS. Source/templates overrides them file by file.
+	Templates fs.FS
+	// Replay renders replay blocks; nil shows them as plain text
+	// (markup.PlainReplay). It is called concurrently.
+	Replay markup.ReplayRenderer
+	// Workers is the number of pages rendered at once; 0 means GOMAXPROCS.
+	Workers int
+}
+
+// Result describes a successful build.
+type Result struct {
+	Destination string     // the output folder, absolute
+	Pages       []*PageRef // every page, by URL
+	// Deps maps every page's source ("content/games/x.md") to the files
+	// other than itself that its rendering read: the replay files of its
+	// src= blocks ("content/games/deal-1.replay"), sorted. Every page also
+	// depends on the templates and config.yaml.
+	Deps  map[string][]string
+	Files int // files written, pages included
+}
+
+// Build builds the site described by opts. On failure it returns a
+// replay.ErrorList of every problem found, sorted, and leaves the
+// destination folder as it was.
+func Build(opts Options) (*Result, error) {
+	b := &builder{opts: opts}
+	defer b.close()
+	if err := b.open(); err != nil {
+		return nil, err
+	}
+	b.loadConfig()
+	b.conv = markup.New(markup.Options{Typographer: b.cfg.Typographer})
+	b.loadTemplates()
+	b.scan()
+	b.loadPages()
+	if !b.errs.empty() {
+		return nil, b.errs.err()
+	}
+	b.link()
+	if err := b.write(); err != nil {
+		return nil, err
+	}
+	return b.result(), nil
+}
+
+// builder is the state of one build.
+type builder struct {
+	opts Options
+	src  string // the site folder, absolute
+	dest string // the destination, absolute
+
+	content     fs.FS  // the content folder
+	contentDir  string // its absolute path on disk, "" for opts.Content
+	contentReal string // contentDir with symbolic links resolved
+	templateFS  fs.FS  // the site's templates folder, or nil
+	roots       []*os.Root
+
+	cfg     config
+	conv    *markup.Converter
+	tmpl    *templateSet
+	errs    errorSink
+	pages   []*page           // by source path, then (after link) by URL
+	files   []*staticFile     // files copied as they are
+	outputs map[string]string // output path -> what writes it, as shown in messages
+	byURL   map[string]*PageRef
+	site    *SiteData
+	out     *output
+}
+
+// contentName is how the content folder is shown in messages.
+const contentName = "content"
+
+// open resolves the folders of the build.
+func (b *builder) open() error {
+	src := b.opts.Source
+	if src == "" {
+		src = "."
+	}
+	var err error
+	if b.src, err = filepath.Abs(src); err != nil {
+		return err
+	}
+	if fi, err := os.Stat(b.src); err != nil || !fi.IsDir() {
+		return &replay.Error{Pos: replay.Pos{File: src}, Msg: "source is not a folder"}
+	}
+	dest := b.opts.Destination
+	if dest == "" {
+		dest = "public"
+	}
+	if !filepath.IsAbs(dest) {
+		dest = filepath.Join(b.src, dest)
+	}
+	b.dest = filepath.Clean(dest)
+
+	if b.opts.Content != nil {
+		b.content = b.opts.Content
+	} else {
+		b.contentDir = filepath.Join(b.src, contentName)
+		root, err := os.OpenRoot(b.contentDir)
+		if err != nil {
+			return &replay.Error{Pos: replay.Pos{File: b.contentDir}, Msg: "no such folder: a site keeps its pages in content/"}
+		}
+		b.roots = append(b.roots, root)
+		b.content = root.FS()
+		if b.contentReal, err = filepath.EvalSymlinks(b.contentDir); err != nil {
+			return err
+		}
+	}
+	if dir := filepath.Join(b.src, "templates"); isDir(dir) {
+		root, err := os.OpenRoot(dir)
+		if err != nil {
+			return err
+		}
+		b.roots = append(b.roots, root)
+		b.templateFS = root.FS()
+	}
+	return b.checkDestination()
+}
+
+// checkDestination refuses destinations whose replacement would destroy
+// the source.
+func (b *builder) checkDestination() error {
+	bad := func(why string) error {
+		return &replay.Error{Pos: replay.Pos{File: b.dest}, Msg: "destination " + why}
+	}
+	real := func(p string) string {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return r
+		}
+		return p
+	}
+	dest, src := real(b.dest), real(b.src)
+	switch {
+	case within(src, dest):
+		return bad("is the source folder or contains it")
+	case b.contentDir != "" && within(dest, real(b.contentDir)):
+		return bad("is inside the content folder")
+	case within(dest, real(filepath.Join(b.src, "templates"))):
+		return bad("is inside the templates folder")
+	}
+	return nil
+}
+
+// within tells whether path p is dir or inside it.
+func within(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+func (b *builder) close() {
+	for _, r := range b.roots {
+		r.Close()
+	}
+}
+
+// loadTemplates parses the templates once for the whole build.
+func (b *builder) loadTemplates() {
+	builtin := b.opts.Templates
+	if builtin == nil {
+		builtin = templates.FS
+	}
+	funcs := templateFuncs(func(url string) *PageRef { return b.byURL[url] })
+	b.tmpl = loadTemplates(builtin, b.templateFS, "templates", funcs, &b.errs)
+}
+
+// link sorts the pages by URL and makes the site-wide data the templates
+// see.
+func (b *builder) link() {
+	sort.Slice(b.pages, func(i, j int) bool { return b.pages[i].ref.URL < b.pages[j].ref.URL })
+	refs := make([]*PageRef, len(b.pages))
+	b.byURL = make(map[string]*PageRef, len(b.pages))
+	for i, p := range b.pages {
+		refs[i] = p.ref
+		b.byURL[p.ref.URL] = p.ref
+	}
+	b.site = newSiteData(b.cfg.Title, refs)
+}
+
+// write renders the pages and copies the files into a new folder, then
+// swaps it in place of the destination.
+func (b *builder) write() error {
+	out, err := newOutput(b.dest)
+	if err != nil {
+		return &replay.Error{Pos: replay.Pos{File: b.dest}, Msg: err.Error()}
+	}
+	b.out = out
+	var names []string
+	for _, p := range b.pages {
+		names = append(names, p.ref.Path)
+	}
+	for _, f := range b.files {
+		names = append(names, f.name)
+	}
+	names = append(names, chromaCSS)
+	if err := out.mkdirs(names); err != nil {
+		out.discard()
+		return &replay.Error{Pos: replay.Pos{File: b.dest}, Msg: err.Error()}
+	}
+	b.renderPages()
+	forEach(len(b.files), b.opts.Workers, func(i int) {
+		f := b.files[i]
+		if err := out.copy(f.name, f.fsys, f.src); err != nil {
+			b.errs.addf(replay.Pos{File: f.show}, "copying: %v", unwrapPath(err))
+		}
+	})
+	if _, ok := b.outputs[chromaCSS]; !ok {
+		if err := out.write(chromaCSS, b.conv.CSS()); err != nil {
+			b.errs.addf(replay.Pos{File: b.dest}, "%v", err)
+		}
+	}
+	if !b.errs.empty() {
+		out.discard()
+		return b.errs.err()
+	}
+	if err := out.commit(); err != nil {
+		out.discard()
+		return &replay.Error{Pos: replay.Pos{File: b.dest}, Msg: err.Error()}
+	}
+	return nil
+}
+
+// chromaCSS is the stylesheet of highlighted code, unless the templates'
+// assets provide their own.
+const chromaCSS = "assets/chroma.css"
+
+func (b *builder) result() *Result {
+	r := &Result{
+		Destination: b.dest,
+		Pages:       b.site.Pages,
+		Deps:        make(map[string][]string, len(b.pages)),
+		Files:       len(b.pages) + len(b.files),
+	}
+	if _, ok := b.outputs[chromaCSS]; !ok {
+		r.Files++
+	}
+	for _, p := range b.pages {
+		deps := append([]string{}, p.deps...)
+		sort.Strings(deps)
+		r.Deps[p.ref.Source] = slices.Compact(deps)
+	}
+	return r
+}
+
+// unwrapPath drops the operation and path of a *fs.PathError, which the
+// message already shows.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/patience-solitaire/patience/replay"
+)
+
+// runVerify checks replay files against the rules: patience verify
+// [--json] FILE... With --json it prints each replay's format 1 export.
+func runVerify(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print each replay's format 1 JSON export")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: patience verify [--json] FILE...")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return usageError{err}
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return usageError{fmt.Errorf("verify: no replay files given")}
+	}
+	var errs replay.ErrorList
+	for _, file := range fs.Args() {
+		v, err := verifyFile(file)
+		if err != nil {
+			if list, ok := err.(replay.ErrorList); ok {
+				errs = append(errs, list...)
+			} else {
+				errs.Add(replay.Pos{File: file}, err.Error())
+			}
+			continue
+		}
+		if *asJSON {
+			b, _ := json.MarshalIndent(v.Export(), "", "  ")
+			fmt.Fprintf(stdout, "%s\n", b)
+		} else {
+			fmt.Fprintf(stdout, "%s: ok, %d steps, %s\n", file, len(v.Steps), v.Export().Result)
+		}
+	}
+	return errs.Err()
+}
+
+// maxReplaySize bounds what verify reads: a replay of a million moves is
+// about 20 MB.
+const maxReplaySize = 64 << 20
+
+func verifyFile(file string) (*replay.Verified, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, maxReplaySize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(src) > maxReplaySize {
+		return nil, fmt.Errorf("larger than %d MB", maxReplaySize>>20)
+	}
+	r, err := replay.Parse(file, 1, src)
+	if err != nil {
+		return nil, err
+	}
+	return replay.Verify(r)
+}

@@ -13,6 +13,11 @@ import (
 // maxErrors is how many errors Parse collects before it gives up.
 const maxErrors = 10
 
+// MaxMoves is the most moves a replay may have. The longest solutions of
+// our games have a few hundred moves; the bound keeps a runaway file (a
+// million moves would make a page of some 150 MB) from exhausting memory.
+const MaxMoves = 20000
+
 // headerKeys are the keys a replay header may hold, in printing order.
 var headerKeys = []string{"game", "variant", "deal", "layout", "title", "id", "result", "note"}
 
@@ -36,6 +41,7 @@ type parser struct {
 	errs   ErrorList
 	inBody bool // a move has been read: no more header lines
 	layout bool // inside a "layout:" block
+	done   bool // stop reading
 }
 
 func (p *parser) errorf(pos Pos, format string, args ...any) {
@@ -49,7 +55,7 @@ func (p *parser) pos(line, col int) Pos { return Pos{File: p.file, Line: line, C
 func (p *parser) parse(first int, src []byte) {
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	n := first
-	for len(src) > 0 && len(p.errs) < maxErrors {
+	for len(src) > 0 && len(p.errs) < maxErrors && !p.done {
 		var text []byte
 		if i := bytes.IndexByte(src, '\n'); i >= 0 {
 			text, src = src[:i], src[i+1:]
@@ -100,6 +106,11 @@ func (p *parser) line(n int, text string) {
 		return
 	}
 	p.inBody = true
+	if len(p.r.Moves) >= MaxMoves {
+		p.errorf(p.pos(n, indent+1), "too many moves: a replay may have at most %d", MaxMoves)
+		p.done = true
+		return
+	}
 	p.move(n, indent, trimmed)
 }
 

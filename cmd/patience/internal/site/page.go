@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
-	"io/fs"
 	"path"
 	"strings"
 	"sync"
@@ -61,9 +60,9 @@ func (b *builder) loadPages() {
 func (b *builder) loadPage(p *page) {
 	src := p.ref.Source
 	at := replay.Pos{File: src, Line: 1, Col: 1}
-	text, err := fs.ReadFile(b.content, p.rel)
+	text, err := readLimited(b.content, p.rel)
 	if err != nil {
-		b.errs.addf(replay.Pos{File: src}, "%v", unwrapPath(err))
+		b.errs.addf(at, "%v", unwrapPath(err))
 		return
 	}
 	mp, err := markup.ParsePage(src, text)

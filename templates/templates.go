@@ -9,8 +9,14 @@
 //	game.html          layout of a page whose front matter has game:
 //	home.html          layout of the home page (content/index.md)
 //	_*.html            partials, parsed together with every layout
+//	                   (_nav.html: "pager", the previous and next links
+//	                   of a section's pages, and "search", the search box)
 //	assets/            copied as they are to public/assets/ (style.css;
-//	                   viewer.js and viewer.css, the replay viewer)
+//	                   site.js, the theme toggle; search.js, the search
+//	                   box over search-index.js; favicon.svg;
+//	                   viewer.js and viewer.css, the replay viewer;
+//	                   games.css and games.js, the game pages' diagram,
+//	                   rules summary and odds, and the home page's filter)
 //
 // A site may override any of them, and add layouts, partials and assets,
 // with files of the same names in its own templates/ folder next to

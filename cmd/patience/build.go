@@ -53,6 +53,9 @@ func runBuild(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	for _, w := range res.Warnings {
+		fmt.Fprintln(stderr, w)
+	}
 	fmt.Fprintf(stderr, "patience build: %d pages, %d files in all, written to %s in %v\n",
 		len(res.Pages), res.Files, res.Destination, time.Since(start).Round(time.Millisecond))
 	return nil

@@ -8,19 +8,21 @@ import (
 	"github.com/patience-solitaire/patience/engine"
 )
 
-// runGames lists the games the engine knows: slug, variant, name, pack.
+// runGames lists the games the engine knows: slug, variant, name, pack,
+// and the fingerprint of the rules (engine.Game.Fingerprint) that a survey
+// records in content/odds/<slug>.json as "engine".
 func runGames(args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 {
 		return usageError{fmt.Errorf("usage: patience games (takes no arguments)")}
 	}
 	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "GAME\tVARIANT\tNAME\tCARDS")
+	fmt.Fprintln(w, "GAME\tVARIANT\tNAME\tCARDS\tRULES")
 	for _, g := range engine.Games() {
 		v := g.Variant
 		if v == "" {
 			v = "-"
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", g.Slug, v, g.Name, g.Pack)
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", g.Slug, v, g.Name, g.Pack, g.Fingerprint())
 	}
 	return w.Flush()
 }

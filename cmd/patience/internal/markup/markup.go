@@ -88,6 +88,7 @@ type Document struct {
 type Result struct {
 	HTML     []byte
 	Headings []Heading // every heading, in document order
+	Links    []Link    // every link and image, in document order
 }
 
 // Heading is a heading of a converted document.
@@ -162,7 +163,7 @@ func (c *Converter) Convert(d *Document) (res *Result, err error) {
 		return nil, fmt.Errorf("%s: goldmark returned a %T, not a document", d.Path, root)
 	}
 	doc.AddMeta(stateKey, st)
-	res = &Result{Headings: headings(doc, d.Source)}
+	res = &Result{Headings: headings(doc, d.Source), Links: links(doc, st.lines)}
 	var buf bytes.Buffer
 	buf.Grow(len(d.Source) + len(d.Source)/2)
 	if err := md.Renderer().Render(&buf, d.Source, doc); err != nil {

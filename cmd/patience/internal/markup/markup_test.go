@@ -197,7 +197,7 @@ func TestTitle(t *testing.T) {
 
 func TestCSS(t *testing.T) {
 	css := string(New(Options{}).CSS())
-	for _, w := range []string{".chroma {", ".chroma .kd {", "@media (prefers-color-scheme: dark) {\n  .bg {"} {
+	for _, w := range []string{".chroma {", ".chroma .kd {", "@media (prefers-color-scheme: dark) {\n  :root:not([data-theme=light]) .chroma .", "  :root:not([data-theme=light]) .bg {", ":root[data-theme=dark] .chroma .nx { color: inherit; background-color: transparent }", ":root[data-theme=dark] .chroma .kd {"} {
 		if !strings.Contains(css, w) {
 			t.Errorf("CSS lacks %q", w)
 		}

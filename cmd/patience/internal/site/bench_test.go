@@ -28,7 +28,7 @@ func corpusPage(i int) string {
 		w[r.IntN(len(w))] = "*" + word() + "*"
 		if r.Float64() < 0.3 {
 			j := r.IntN(len(w))
-			w[j] = fmt.Sprintf("[%s](../p%04d/)", w[j], r.IntN(1000))
+			w[j] = fmt.Sprintf("[%s](../p%04d/)", w[j], r.IntN(i+1)) // a page that exists: links are checked
 		}
 		s := strings.Join(w, " ")
 		return strings.ToUpper(s[:1]) + s[1:] + "."

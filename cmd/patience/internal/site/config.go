@@ -2,7 +2,9 @@ package site
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
@@ -20,11 +22,13 @@ type config struct {
 	Title       string // the site's name, shown in every page's header
 	Unsafe      bool   // keep raw HTML in Markdown (a page's front matter may override)
 	Typographer bool   // curly quotes, dashes and ellipses
+	BaseURL     string // the site's address, ending in "/", or "": sitemap.xml and 404.html
+	AllGames    bool   // a site with game pages needs one for every game (games.go)
 }
 
 // loadConfig reads config.yaml if the site has one.
 func (b *builder) loadConfig() {
-	b.cfg = config{Title: "patience"}
+	b.cfg = config{Title: "patience", AllGames: true}
 	text, err := os.ReadFile(filepath.Join(b.src, configFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		return
@@ -54,8 +58,15 @@ func (b *builder) loadConfig() {
 			}
 		case "unsafe":
 			b.cfg.Unsafe, _, err = f.Bool(k)
+		case "all_games":
+			b.cfg.AllGames, _, err = f.Bool(k)
 		case "typographer":
 			b.cfg.Typographer, _, err = f.Bool(k)
+		case "baseURL":
+			var s string
+			if s, _, err = f.String(k); err == nil {
+				b.cfg.BaseURL, err = checkBaseURL(s)
+			}
 		default:
 			err = &replay.Error{Pos: f.Pos(k), Msg: "unknown setting " + k + " (known: " + strings.Join(configKeys, ", ") + ")"}
 		}
@@ -63,4 +74,21 @@ func (b *builder) loadConfig() {
 	}
 }
 
-var configKeys = []string{"title", "typographer", "unsafe"}
+var configKeys = []string{"all_games", "baseURL", "title", "typographer", "unsafe"}
+
+// checkBaseURL checks config.yaml's baseURL, an absolute http or https
+// URL, and returns it ending in "/".
+func checkBaseURL(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", nil
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("baseURL %q: want the site's address, like https://example.org/ or https://example.org/patience/", s)
+	}
+	if !strings.HasSuffix(s, "/") {
+		s += "/"
+	}
+	return s, nil
+}

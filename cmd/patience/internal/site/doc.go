@@ -7,12 +7,16 @@
 //	templates/    optional: HTML templates and assets/ that override or
 //	              add to the built-in ones (package templates)
 //	config.yaml   optional: title (the site's name), unsafe (keep raw HTML
-//	              in Markdown), typographer (curly quotes and dashes)
+//	              in Markdown), typographer (curly quotes and dashes),
+//	              baseURL (the published address, e.g.
+//	              https://example.org/patience/: sitemap.xml and 404.html)
 //
 // [Build] renders every page to a pretty URL (content/index.md to
 // index.html, content/games/x.md to games/x/index.html, content/a/_index.md
 // or content/a/index.md to a/index.html), copies static files and
-// template assets, writes assets/chroma.css, and swaps the result into the
+// template assets, writes assets/chroma.css, search-index.js (the search
+// box's index), sitemap.xml and 404.html (see extras.go for the choices
+// about their URLs), and swaps the result into the
 // destination folder only when the whole build succeeded: a failed build
 // leaves the previous output untouched. The output depends only on the
 // input: no timestamps, no map order.
@@ -30,6 +34,32 @@
 // (the name of a template file without .html). Every key, known or not,
 // reaches the templates in .Params.
 //
+// # Game pages
+//
+// A page whose front matter has game: SLUG (optionally variant: NAME) is a
+// game page: the engine must know the game and variant, and packs, if
+// given, must be the engine's (1, 2 or skat). A site with at least one game
+// page must have one for every game the engine knows (engine.Games()), or
+// the build fails with "content/games/SLUG.md: no page for the game SLUG
+// ..."; a site about some games only says all_games: false in config.yaml.
+// A site without game pages is not checked. Survey results are read from
+// content/odds/SLUG.json (package odds) and shown on the game pages and
+// the home page; a survey made with rules whose fingerprint differs from
+// the game's current Fingerprint() is a warning in [Result.Warnings], not
+// an error. A game page depends (Result.Deps) on its game's odds file, and
+// the home page on every game's, whether the file exists yet or not.
+//
+// # Links
+//
+// Every relative link and image of a page's Markdown must lead to a file of
+// the built site (a link to a folder ending in "/"), and every fragment to
+// an element id of the target page: a broken one fails the build with
+// "file:line:col: broken link "../foo/": no page or file foo/index.html in
+// the site" (see linkcheck.go). Links with a scheme (https:, mailto:) or
+// starting with "/" are not checked. The other links of the written pages
+// (the templates', raw HTML) are checked the same way, but a broken one is
+// a warning, given once for all the pages that have it.
+//
 // # Templates
 //
 // Each page is rendered by executing base.html of a template set made of
@@ -41,11 +71,27 @@
 // file:// and under any sub-path; page links point at index.html files for
 // the same reason. Template functions: join LIST SEP (join a list's
 // elements as text) and page URL (the [PageRef] of the page at a site URL
-// such as "games/shamrocks/", or nil).
+// such as "games/shamrocks/", or nil). For games (games.go): diagram GAME
+// VARIANT (the inline SVG layout diagram, package diagram), rules GAME
+// VARIANT (the rules summary, a list of diagram.Row), odds GAME VARIANT (an
+// [Odds]: measured rate, interval, exact probability, or not yet
+// measured), games (a [GameEntry] per game page, by title, for the home
+// page), families (the families of those, for its filter), hasHeading
+// HEADINGS ID and splitContent HTML (the page's HTML before its first h2,
+// and the rest). GAME and VARIANT are the front matter's values
+// (.Params.game, .Params.variant; a missing variant is the default rules).
 //
 // # Errors
 //
 // Every problem is a [replay.Error] at a file position ("file:line:col:
 // message"); Build collects all the problems of a build and returns them
 // sorted as a [replay.ErrorList].
+//
+// # Incremental builds
+//
+// With [Options].Memory the output stays in memory ([Result].Output); with
+// a [Cache] (patience serve) a build also reuses the work of the last good
+// one for what did not change since, and gives the same bytes as a full
+// build. incremental.go explains what is redone when; a build step that
+// reads a file must record it in the page's deps for this to hold.
 package site

@@ -13,9 +13,12 @@ import (
 // output is a build folder made next to the destination. Files are written
 // into it, and commit swaps it in place of the destination; discard
 // removes it. Until commit, the destination is untouched.
+//
+// An output with mem set keeps the files in memory instead (incremental.go).
 type output struct {
 	dest string // the destination folder, absolute
 	tmp  string // the folder being written
+	mem  *memOutput
 }
 
 func newOutput(dest string) (*output, error) {
@@ -40,6 +43,9 @@ func newOutput(dest string) (*output, error) {
 // mkdirs creates the folders that will hold the files at the given
 // slash-separated paths, once each, before files are written concurrently.
 func (o *output) mkdirs(files []string) error {
+	if o.mem != nil {
+		return nil
+	}
 	dirs := map[string]bool{}
 	for _, f := range files {
 		if d := path.Dir(f); d != "." {
@@ -61,11 +67,17 @@ func (o *output) mkdirs(files []string) error {
 
 // write writes a file at the slash-separated path name.
 func (o *output) write(name string, data []byte) error {
+	if o.mem != nil {
+		return o.mem.write(name, data)
+	}
 	return os.WriteFile(filepath.Join(o.tmp, filepath.FromSlash(name)), data, 0o644)
 }
 
 // copy copies the file src of fsys to the slash-separated path name.
 func (o *output) copy(name string, fsys fs.FS, src string) error {
+	if o.mem != nil {
+		return o.mem.copy(name, fsys, src)
+	}
 	in, err := fsys.Open(src)
 	if err != nil {
 		return err
@@ -85,6 +97,9 @@ func (o *output) copy(name string, fsys fs.FS, src string) error {
 // commit puts the new folder in place of the destination: the old one is
 // renamed away, the new one renamed in, and the old one removed.
 func (o *output) commit() error {
+	if o.mem != nil {
+		return nil // the build's result takes the files
+	}
 	parent, base := filepath.Split(o.dest)
 	var old string
 	if _, err := os.Lstat(o.dest); err == nil {
@@ -109,4 +124,9 @@ func (o *output) commit() error {
 }
 
 // discard removes the new folder.
-func (o *output) discard() { os.RemoveAll(o.tmp) }
+func (o *output) discard() {
+	if o.mem != nil {
+		return
+	}
+	os.RemoveAll(o.tmp)
+}

@@ -21,6 +21,8 @@ type page struct {
 	heads  []markup.Heading
 	hasH1  bool
 	deps   []string // replay files read, as shown in messages
+	fm     *markup.FrontMatter
+	links  []markup.Link // the links of the Markdown, checked by checkLinks
 }
 
 // newPage makes the page of the Markdown file rel and its pretty URL:
@@ -48,6 +50,9 @@ func newPage(rel string) *page {
 func (b *builder) loadPages() {
 	forEach(len(b.pages), b.opts.Workers, func(i int) {
 		p := b.pages[i]
+		if b.inc.isReused(p) {
+			return // unchanged since the last build (incremental.go)
+		}
 		defer func() {
 			if r := recover(); r != nil {
 				b.errs.addf(replay.Pos{File: p.ref.Source, Line: 1, Col: 1}, "internal error: %v", r)
@@ -96,6 +101,7 @@ func (b *builder) loadPage(p *page) {
 		return
 	}
 	p.html, p.heads, p.hasH1 = res.HTML, res.Headings, res.HasH1()
+	p.fm, p.links = fm, res.Links
 	switch {
 	case strings.TrimSpace(title) != "":
 		p.ref.Title = strings.TrimSpace(title)
@@ -156,6 +162,9 @@ var bufferPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 func (b *builder) renderPages() {
 	forEach(len(b.pages), b.opts.Workers, func(i int) {
 		p := b.pages[i]
+		if b.reuseOutput(p) {
+			return // the same output as the last build's (incremental.go)
+		}
 		defer func() {
 			if r := recover(); r != nil {
 				b.errs.addf(replay.Pos{File: p.ref.Source, Line: 1, Col: 1}, "internal error rendering the page: %v", r)

@@ -33,6 +33,13 @@ type Options struct {
 	Replay markup.ReplayRenderer
 	// Workers is the number of pages rendered at once; 0 means GOMAXPROCS.
 	Workers int
+	// Memory keeps the output in Result.Output instead of writing it to
+	// Destination, which is left alone (incremental.go).
+	Memory bool
+	// Cache, if not nil, makes the build incremental: it reuses what the
+	// last successful build with this Cache made for the pages that did
+	// not change since (incremental.go). It implies Memory.
+	Cache *Cache
 }
 
 // Result describes a successful build.
@@ -45,6 +52,17 @@ type Result struct {
 	// depends on the templates and config.yaml.
 	Deps  map[string][]string
 	Files int // files written, pages included
+	// Output is, with Options.Memory or Options.Cache, every file of the
+	// site by slash-separated path ("games/x/index.html"). The slices must
+	// not be modified: later builds with the same Cache share them.
+	Output map[string][]byte
+	// Loaded and Rendered count the pages that were converted and whose
+	// template ran; with a Cache, the other pages were reused.
+	Loaded, Rendered int
+	// Warnings are problems that do not stop the build, each
+	// "file:line:col: warning: message" (games.go): a survey made with
+	// rules that have changed since.
+	Warnings []string
 }
 
 // Build builds the site described by opts. On failure it returns a
@@ -60,15 +78,20 @@ func Build(opts Options) (*Result, error) {
 	b.conv = markup.New(markup.Options{Typographer: b.cfg.Typographer})
 	b.loadTemplates()
 	b.scan()
+	b.reuse()
 	b.loadPages()
+	b.loadGames()
 	if !b.errs.empty() {
 		return nil, b.errs.err()
 	}
+	b.keep()
 	b.link()
 	if err := b.write(); err != nil {
 		return nil, err
 	}
-	return b.result(), nil
+	res := b.result()
+	b.remember(res)
+	return res, nil
 }
 
 // builder is the state of one build.
@@ -93,6 +116,9 @@ type builder struct {
 	byURL   map[string]*PageRef
 	site    *SiteData
 	out     *output
+	extras  int       // files written by writeExtras (extras.go)
+	inc     *incState // with Options.Cache (incremental.go)
+	games   *gameData // survey results and warnings (games.go)
 }
 
 // contentName is how the content folder is shown in messages.
@@ -193,6 +219,7 @@ func (b *builder) loadTemplates() {
 		builtin = templates.FS
 	}
 	funcs := templateFuncs(func(url string) *PageRef { return b.byURL[url] })
+	b.gameFuncs(funcs)
 	b.tmpl = loadTemplates(builtin, b.templateFS, "templates", funcs, &b.errs)
 }
 
@@ -212,7 +239,7 @@ func (b *builder) link() {
 // write renders the pages and copies the files into a new folder, then
 // swaps it in place of the destination.
 func (b *builder) write() error {
-	out, err := newOutput(b.dest)
+	out, err := b.newOutput()
 	if err != nil {
 		return &replay.Error{Pos: replay.Pos{File: b.dest}, Msg: err.Error()}
 	}
@@ -230,6 +257,7 @@ func (b *builder) write() error {
 		return &replay.Error{Pos: replay.Pos{File: b.dest}, Msg: err.Error()}
 	}
 	b.renderPages()
+	b.writeExtras()
 	forEach(len(b.files), b.opts.Workers, func(i int) {
 		f := b.files[i]
 		if err := out.copy(f.name, f.fsys, f.src); err != nil {
@@ -241,6 +269,7 @@ func (b *builder) write() error {
 			b.errs.addf(replay.Pos{File: b.dest}, "%v", err)
 		}
 	}
+	b.checkLinks() // every file is written (linkcheck.go)
 	if !b.errs.empty() {
 		out.discard()
 		return b.errs.err()
@@ -261,7 +290,8 @@ func (b *builder) result() *Result {
 		Destination: b.dest,
 		Pages:       b.site.Pages,
 		Deps:        make(map[string][]string, len(b.pages)),
-		Files:       len(b.pages) + len(b.files),
+		Files:       len(b.pages) + len(b.files) + b.extras,
+		Warnings:    b.warnings(),
 	}
 	if _, ok := b.outputs[chromaCSS]; !ok {
 		r.Files++

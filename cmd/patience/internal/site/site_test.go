@@ -130,11 +130,16 @@ func TestBuildGolden(t *testing.T) {
 	if fmt.Sprint(urls) != fmt.Sprint(wantURLs) {
 		t.Errorf("pages %q, want %q", urls, wantURLs)
 	}
-	if d := res.Deps["content/games/shamrocks.md"]; fmt.Sprint(d) != "[content/games/deal-1.replay]" {
+	// A game page depends on its game's survey results, whether the file
+	// exists yet or not, and the home page (which lists the games) on all.
+	if d := res.Deps["content/games/shamrocks.md"]; fmt.Sprint(d) != "[content/games/deal-1.replay content/odds/shamrocks.json]" {
 		t.Errorf("deps of shamrocks.md = %q", d)
 	}
-	if d, ok := res.Deps["content/index.md"]; !ok || len(d) != 0 {
+	if d, ok := res.Deps["content/index.md"]; !ok || len(d) != 12 || d[0] != "content/odds/captured-queens.json" {
 		t.Errorf("deps of index.md = %q, %v", d, ok)
+	}
+	if d, ok := res.Deps["content/about.md"]; !ok || len(d) != 0 {
+		t.Errorf("deps of about.md = %q, %v", d, ok)
 	}
 	if res.Files != len(got) {
 		t.Errorf("Files = %d, wrote %d", res.Files, len(got))
@@ -300,7 +305,7 @@ func TestBuildErrors(t *testing.T) {
 			files: map[string]string{"config.yaml": "title: T\nunsafe: maybe\ncolour: red\n"},
 			want: []string{
 				`config.yaml:2:9: unsafe must be true or false, not "maybe"`,
-				"config.yaml:3:9: unknown setting colour (known: title, typographer, unsafe)",
+				"config.yaml:3:9: unknown setting colour (known: all_games, baseURL, title, typographer, unsafe)",
 			},
 		},
 		{
@@ -388,6 +393,7 @@ func TestBuildRefusesDangerousDestinations(t *testing.T) {
 
 func TestBuildEmbeddedContent(t *testing.T) {
 	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"config.yaml": "all_games: false\n"}) // two game pages only
 	content := os.DirFS("testdata/site/content")
 	res, err := Build(Options{Source: dir, Content: content, Destination: "public"})
 	if err != nil {

@@ -20,7 +20,8 @@
 //	          .card.c|.s|.h|.d              7<span class=suit>♥</span>; .back for the stock
 //	          .count                        size of a stacked pile (foundation, stock, waste)
 //	  .replay-controls[hidden]              button[data-act=first|prev|play|next|last],
-//	                                        input.replay-slider, select.replay-speed, output.replay-pos
+//	                                        input.replay-slider, select.replay-speed, output.replay-pos,
+//	                                        p.replay-keys (the keys, for pointer devices)
 //	  .replay-now .replay-caption .replay-note   the shown step
 //	  .replay-live[aria-live=polite]        screen-reader announcements
 //	  ol.replay-moves > li#ID/N[data-step=N] > a[href="#ID/N"] + p.note
@@ -308,6 +309,7 @@ var tmpl = template.Must(template.New("replay").Parse(strings.TrimSpace(`
 <option value="500">2×</option>
 <option value="250">4×</option>
 </select></label>
+<p class="replay-keys" aria-hidden="true">Keys: <kbd>←</kbd> <kbd>→</kbd> step, <kbd>Home</kbd> <kbd>End</kbd> first and last, <kbd>Space</kbd> play or pause</p>
 </div>
 <div class="replay-now"><p class="replay-caption">{{.Now.Caption}}</p><p class="replay-note">{{.Now.Note}}</p></div>
 <p class="replay-live vh" aria-live="polite"></p>

@@ -1,0 +1,487 @@
+package site
+
+import (
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"math/big"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/patience-solitaire/patience/cmd/patience/internal/diagram"
+	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
+	"github.com/patience-solitaire/patience/cmd/patience/internal/odds"
+	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/replay"
+)
+
+// Game pages and survey results.
+//
+// A game page is a page whose front matter has game: SLUG (and optionally
+// variant: NAME); the engine must know the game. A site with at least one
+// game page must have one for every game the engine knows, unless its
+// config.yaml says all_games: false (a site about some games only). A
+// site without game pages (any folder of Markdown) is not checked.
+//
+// Survey results are read from content/odds/*.json (package odds) and
+// shown by the templates; a result whose rules fingerprint differs from
+// the game's current one gives a warning (Result.Warnings), not an error.
+
+// gameData is what the build knows about games: the survey results and
+// the warnings met.
+type gameData struct {
+	odds map[string]*odds.Result // by key "slug" or "slug/variant"
+
+	mu       sync.Mutex
+	warnings []string
+	svg      map[string]template.HTML // diagrams made so far, by key
+}
+
+func (b *builder) gameData() *gameData {
+	if b.games == nil {
+		b.games = &gameData{odds: map[string]*odds.Result{}, svg: map[string]template.HTML{}}
+	}
+	return b.games
+}
+
+// warnf records a warning at pos.
+func (b *builder) warnf(pos replay.Pos, format string, args ...any) {
+	gd := b.gameData()
+	gd.mu.Lock()
+	defer gd.mu.Unlock()
+	gd.warnings = append(gd.warnings, pos.String()+": warning: "+fmt.Sprintf(format, args...))
+}
+
+// warnings returns the warnings of the build, sorted.
+func (b *builder) warnings() []string {
+	gd := b.gameData()
+	gd.mu.Lock()
+	defer gd.mu.Unlock()
+	w := append([]string(nil), gd.warnings...)
+	sort.Strings(w)
+	return w
+}
+
+// loadGames reads the survey results and checks the game pages. It runs
+// after loadPages.
+func (b *builder) loadGames() {
+	b.loadOdds()
+	b.checkGamePages()
+}
+
+// loadOdds reads content/odds/*.json.
+func (b *builder) loadOdds() {
+	gd := b.gameData()
+	entries, err := fs.ReadDir(b.content, odds.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	if err != nil {
+		b.errs.addf(replay.Pos{File: path.Join(contentName, odds.Dir)}, "%v", unwrapPath(err))
+		return
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || ignored(name) || path.Ext(name) != ".json" {
+			continue
+		}
+		rel := path.Join(odds.Dir, name)
+		show := path.Join(contentName, rel)
+		data, err := fs.ReadFile(b.content, rel)
+		if err != nil {
+			b.errs.addf(replay.Pos{File: show}, "%v", unwrapPath(err))
+			continue
+		}
+		results, err := odds.Parse(show, strings.TrimSuffix(name, ".json"), data)
+		if err != nil {
+			b.errs.add(replay.Pos{File: show, Line: 1, Col: 1}, err)
+			continue
+		}
+		for _, r := range results {
+			g, _ := engine.Lookup(r.Game, r.Variant)
+			if r.Engine != "" && g != nil && r.Engine != g.Fingerprint() {
+				b.warnf(r.EnginePos, "the survey of %s was made with rules %s, which have changed since (now %s): run it again",
+					g.Key(), r.Engine, g.Fingerprint())
+			}
+			gd.odds[key(r.Game, r.Variant)] = r
+		}
+	}
+}
+
+func key(slug, variant string) string {
+	if variant == "" {
+		return slug
+	}
+	return slug + "/" + variant
+}
+
+// checkGamePages checks the game and variant of every game page, the
+// packs it claims, and that every game the engine knows has a page.
+func (b *builder) checkGamePages() {
+	have := map[string]bool{}
+	found := false
+	for _, p := range b.pages {
+		if p.fm == nil || p.fm.Params["game"] == nil {
+			continue
+		}
+		found = true
+		slug, _, err := p.fm.String("game")
+		if err != nil {
+			b.errs.add(p.fm.Pos("game"), err)
+			continue
+		}
+		variant, _, err := p.fm.String("variant")
+		if err != nil {
+			b.errs.add(p.fm.Pos("variant"), err)
+			continue
+		}
+		g, err := engine.Lookup(slug, variant)
+		if err != nil {
+			at := "game"
+			if variant != "" && strings.Contains(err.Error(), "variant") {
+				at = "variant"
+			}
+			b.errs.add(p.fm.Pos(at), &replay.Error{Pos: p.fm.Pos(at), Msg: "front matter: " + err.Error()})
+			continue
+		}
+		have[slug] = true
+		if want, ok := packsParam(g.Pack); ok {
+			if got, given := p.fm.Params["packs"]; given && fmt.Sprint(got) != want {
+				b.errs.addf(p.fm.Pos("packs"), "front matter: packs: %v, but the engine plays %s with %s (write packs: %s)",
+					got, g.Key(), g.Pack, want)
+			}
+		}
+		// The page shows the results of its game and variants. (A page
+		// reused by an incremental build has its deps already.)
+		if !b.inc.isReused(p) {
+			p.deps = append(p.deps, path.Join(contentName, odds.Dir, g.Slug+".json"))
+		}
+	}
+	if !found {
+		return
+	}
+	for _, p := range b.pages {
+		if p.ref.URL == "" && !b.inc.isReused(p) {
+			for _, g := range engine.Games() {
+				if g.Variant == "" {
+					p.deps = append(p.deps, path.Join(contentName, odds.Dir, g.Slug+".json"))
+				}
+			}
+		}
+	}
+	if !b.cfg.AllGames {
+		return
+	}
+	for _, g := range engine.Games() {
+		if g.Variant != "" || have[g.Slug] {
+			continue
+		}
+		have[g.Slug] = true
+		b.errs.addf(replay.Pos{File: path.Join(contentName, "games", g.Slug+".md")},
+			"no page for the game %s (%s): every game the engine knows needs one, with front matter game: %s "+
+				"(or say all_games: false in config.yaml)", g.Slug, g.Name, g.Slug)
+	}
+}
+
+// packsParam is how a game page's front matter writes its pack.
+func packsParam(p engine.Pack) (string, bool) {
+	switch p {
+	case engine.OnePack:
+		return "1", true
+	case engine.TwoPacks:
+		return "2", true
+	case engine.SkatPack:
+		return "skat", true
+	}
+	return "", false
+}
+
+// gameFuncs are the template functions about games.
+func (b *builder) gameFuncs(m template.FuncMap) {
+	m["diagram"] = b.diagramFunc
+	m["rules"] = rulesFunc
+	m["odds"] = b.oddsFunc
+	m["games"] = b.gamesFunc
+	m["hasHeading"] = hasHeading
+	m["splitContent"] = splitContent
+	m["families"] = b.familiesFunc
+}
+
+// splitContent splits a page's HTML before its first h2: the
+// introduction, and the rest (empty if there is no h2).
+func splitContent(h template.HTML) []template.HTML {
+	s := string(h)
+	if i := strings.Index(s, "<h2"); i >= 0 {
+		return []template.HTML{template.HTML(s[:i]), template.HTML(s[i:])}
+	}
+	return []template.HTML{h, ""}
+}
+
+// Family is a family of games, for the home page's filter.
+type Family struct{ Value, Name string }
+
+// familiesFunc lists the families of the game pages, by name.
+func (b *builder) familiesFunc() ([]Family, error) {
+	games, err := b.gamesFunc()
+	seen := map[string]bool{}
+	var out []Family
+	for _, g := range games {
+		if g.Family != "" && !seen[g.Family] {
+			seen[g.Family] = true
+			out = append(out, Family{g.Family, g.FamilyName()})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, err
+}
+
+// lookup finds the game named by front matter values (nil for none).
+func lookup(game, variant any) (*engine.Game, error) {
+	slug, ok := game.(string)
+	if !ok {
+		return nil, fmt.Errorf("game %v is not a game's slug", game)
+	}
+	v := ""
+	if variant != nil {
+		if v, ok = variant.(string); !ok {
+			return nil, fmt.Errorf("variant %v is not a variant's name", variant)
+		}
+	}
+	return engine.Lookup(slug, v)
+}
+
+// diagramFunc is the template function diagram GAME VARIANT: the inline
+// SVG layout diagram of the game.
+func (b *builder) diagramFunc(game, variant any) (template.HTML, error) {
+	g, err := lookup(game, variant)
+	if err != nil {
+		return "", err
+	}
+	gd := b.gameData()
+	gd.mu.Lock()
+	defer gd.mu.Unlock()
+	if s, ok := gd.svg[g.Key()]; ok {
+		return s, nil
+	}
+	s := template.HTML(diagram.SVG(g, "layout"))
+	gd.svg[g.Key()] = s
+	return s, nil
+}
+
+// rulesFunc is the template function rules GAME VARIANT: the rows of the
+// rules summary table.
+func rulesFunc(game, variant any) ([]diagram.Row, error) {
+	g, err := lookup(game, variant)
+	if err != nil {
+		return nil, err
+	}
+	return diagram.Summary(g), nil
+}
+
+// hasHeading tells whether a page's headings include the id.
+func hasHeading(hs []markup.Heading, id string) bool {
+	for _, h := range hs {
+		if h.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// Odds is what the templates show of a game's odds (template function
+// odds GAME VARIANT).
+type Odds struct {
+	Game, Variant string
+	Name          string // the game's name
+	AllForced     bool   // every move is forced: a game of pure chance
+	// Hidden: a player does not see every card that matters (a stock,
+	// or a shuffling redeal), so thoughtful play knows more than a player.
+	Hidden bool
+
+	Measured             bool   // a survey exists
+	Deals                string // "1–1000"
+	N, Won, Lost         int
+	Unknown              int
+	Rate, Low, High      string // "41.2%"
+	Date                 string // "2026-12-01" or ""
+	MedianMS, P99MS      string // "12 ms" or ""
+	BudgetNodes          string // "10,000,000" or ""
+	Stale                bool   // the rules changed since the survey
+	Data                 string // the published data file, from the root: "odds/shamrocks.json"
+	Exact, ExactFraction string // "39.0%", "23,271,.../59,676,..."; "" if unknown
+
+	Variants []*Odds // for the default rules: the variants with results or an exact value
+}
+
+// Short is the odds in a few words, for lists: "41.2% (38.2–44.3%)",
+// "39.0% (exact)" or "not yet measured".
+func (o *Odds) Short() string {
+	switch {
+	case o.Exact != "":
+		return o.Exact + " (exact)"
+	case o.Measured:
+		return fmt.Sprintf("%s (%s–%s)", o.Rate, o.Low, o.High)
+	}
+	return "not yet measured"
+}
+
+func (b *builder) oddsFunc(game, variant any) (*Odds, error) {
+	g, err := lookup(game, variant)
+	if err != nil {
+		return nil, err
+	}
+	o := b.oddsOf(g)
+	if g.Variant == "" {
+		for _, v := range engine.Games() {
+			if v.Slug == g.Slug && v.Variant != "" {
+				if vo := b.oddsOf(v); vo.Measured || vo.Exact != "" {
+					o.Variants = append(o.Variants, vo)
+				}
+			}
+		}
+	}
+	return o, nil
+}
+
+func (b *builder) oddsOf(g *engine.Game) *Odds {
+	o := &Odds{Game: g.Slug, Variant: g.Variant, Name: g.Name, AllForced: g.AllForced(),
+		Hidden: len(g.PilesOf(engine.Stock)) > 0 || g.RedealKind == engine.ShuffleFans || g.RedealKind == engine.ShuffleStock}
+	exact := odds.EngineExact(g)
+	if r := b.gameData().odds[g.Key()]; r != nil {
+		if r.Measured() {
+			o.Measured = true
+			o.Deals = fmt.Sprintf("%d–%d", r.First, r.Last)
+			o.N, o.Won, o.Lost, o.Unknown = r.N(), r.Won, r.Lost, r.Unknown
+			lo, hi := r.Interval()
+			o.Rate, o.Low, o.High = percent(r.Rate()), percent(lo), percent(hi)
+			o.Date = r.Date
+			if r.BudgetNodes > 0 {
+				o.BudgetNodes = group(big.NewInt(r.BudgetNodes))
+			}
+			if r.MedianMS > 0 {
+				o.MedianMS = millis(r.MedianMS)
+			}
+			if r.P99MS > 0 {
+				o.P99MS = millis(r.P99MS)
+			}
+			o.Stale = r.Engine != g.Fingerprint()
+			o.Data = path.Join(odds.Dir, g.Slug+".json")
+		}
+		if exact == nil {
+			exact = r.Exact
+		}
+	}
+	if exact != nil {
+		f, _ := exact.Float64()
+		o.Exact = percent(f)
+		if !exact.IsInt() && len(exact.Denom().String()) > 6 {
+			o.ExactFraction = group(exact.Num()) + " / " + group(exact.Denom())
+		} else {
+			o.ExactFraction = exact.RatString()
+		}
+	}
+	return o
+}
+
+// percent formats a fraction as a percentage with one decimal (two below
+// 1%).
+func percent(f float64) string {
+	switch {
+	case f == 0:
+		return "0%"
+	case f == 1:
+		return "100%"
+	case f < 0.01:
+		return fmt.Sprintf("%.2f%%", 100*f)
+	}
+	return fmt.Sprintf("%.1f%%", 100*f)
+}
+
+func millis(ms float64) string {
+	if ms < 10 {
+		return fmt.Sprintf("%.1f ms", ms)
+	}
+	return fmt.Sprintf("%.0f ms", ms)
+}
+
+// group writes a big integer with commas between groups of three digits.
+func group(n *big.Int) string {
+	s := n.String()
+	var out []byte
+	for i, c := range []byte(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, c)
+	}
+	return string(out)
+}
+
+// GameEntry is a game page as the home page lists it (template function
+// games).
+type GameEntry struct {
+	Page    *PageRef
+	Title   string
+	Aliases []string
+	Packs   string // "1", "2", "Skat"
+	Family  string // the front matter's family, e.g. "fan"
+	Kind    string // "skill" or "chance"
+	Odds    *Odds
+}
+
+// FamilyName is the family for people: "forty-thieves" -> "Forty thieves".
+func (e *GameEntry) FamilyName() string { return capitalize(e.Family) }
+
+// gamesFunc lists the game pages, by title, with their odds.
+func (b *builder) gamesFunc() ([]*GameEntry, error) {
+	var out []*GameEntry
+	for _, p := range b.site.Pages {
+		g, err := lookup(p.Params["game"], p.Params["variant"])
+		if p.Params["game"] == nil || err != nil {
+			continue
+		}
+		e := &GameEntry{Page: p, Title: p.Title, Aliases: asStrings(p.Params["aliases"]),
+			Family: fmt.Sprint(orEmpty(p.Params["family"]))}
+		switch g.Pack {
+		case engine.OnePack:
+			e.Packs = "1"
+		case engine.TwoPacks:
+			e.Packs = "2"
+		case engine.SkatPack:
+			e.Packs = "Skat"
+		}
+		e.Kind = "skill"
+		if skill, ok := p.Params["skill"].(bool); ok && !skill || g.AllForced() {
+			e.Kind = "chance"
+		}
+		e.Odds, _ = b.oddsFunc(p.Params["game"], p.Params["variant"])
+		out = append(out, e)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Title < out[j].Title })
+	return out, nil
+}
+
+func orEmpty(v any) any {
+	if v == nil {
+		return ""
+	}
+	return v
+}
+
+// asStrings returns a front matter list (or single value) as strings.
+func asStrings(v any) []string {
+	switch l := v.(type) {
+	case nil:
+		return nil
+	case []any:
+		s := make([]string, 0, len(l))
+		for _, x := range l {
+			s = append(s, fmt.Sprint(x))
+		}
+		return s
+	}
+	return []string{fmt.Sprint(v)}
+}

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/patience-solitaire/patience/engine/solver"
+)
+
+func runSurveyArgs(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(append([]string{"survey"}, args...), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func readSurveyLines(t *testing.T, path string) []map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// surveyDeals lists the deal numbers of a survey file's deal lines, in order.
+func surveyDeals(lines []map[string]any) []int {
+	var out []int
+	for _, m := range lines {
+		if d, ok := m["deal"]; ok {
+			out = append(out, int(d.(float64)))
+		}
+	}
+	return out
+}
+
+func TestSurveyResume(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.json")
+	out, errs, code := runSurveyArgs(t, "house-on-the-hill", "--deals", "11-12", "--jobs", "2", "--budget", "2000", "--json", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "deals    2") {
+		t.Errorf("summary:\n%s", out)
+	}
+	lines := readSurveyLines(t, file)
+	if _, ok := lines[0]["survey"]; !ok || lines[0]["game"] != "house-on-the-hill" || lines[0]["budget"] != 2000.0 {
+		t.Errorf("header %v", lines[0])
+	}
+	if got := surveyDeals(lines); len(got) != 2 || got[0] != 11 || got[1] != 12 {
+		t.Errorf("deals %v", got)
+	}
+	for _, m := range lines[1:] {
+		for _, k := range []string{"deal", "result", "ms", "nodes", "moves"} {
+			if _, ok := m[k]; !ok {
+				t.Errorf("line %v lacks %q", m, k)
+			}
+		}
+	}
+
+	// Again over a longer range: 11 and 12 are skipped, 10 and 13 added.
+	out, errs, code = runSurveyArgs(t, "house-on-the-hill", "--deals", "10-13", "--jobs", "2", "--budget", "2000", "--json", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "2 of 4 deals already") {
+		t.Errorf("stderr: %q", errs)
+	}
+	if !strings.Contains(out, "deals    4") {
+		t.Errorf("summary:\n%s", out)
+	}
+	lines = readSurveyLines(t, file)
+	if got := surveyDeals(lines); len(got) != 4 || got[2] != 10 || got[3] != 13 {
+		t.Errorf("deals after resume %v", got)
+	}
+	if n := strings.Count(string(mustRead(os.ReadFile(file))), `"survey"`); n != 1 {
+		t.Errorf("%d header lines", n)
+	}
+
+	// An interrupted run leaves a broken last line: it is cut off.
+	f, _ := os.OpenFile(file, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"deal":14,"res`)
+	f.Close()
+	_, errs, code = runSurveyArgs(t, "house-on-the-hill", "--deals", "14-14", "--budget", "500", "--json", file)
+	if code != 0 {
+		t.Fatalf("exit %d after a broken line: %s", code, errs)
+	}
+	if got := surveyDeals(readSurveyLines(t, file)); len(got) != 5 || got[4] != 14 {
+		t.Errorf("deals after repair %v", got)
+	}
+
+	// Another game's file is refused.
+	if _, _, code := runSurveyArgs(t, "house-in-the-woods", "--deals", "1-1", "--json", file); code != 1 {
+		t.Errorf("survey into another game's file: exit %d, want 1", code)
+	}
+}
+
+func TestSurveyShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	for i, f := range []string{a, b} {
+		shard := []string{"1/2", "2/2"}[i]
+		if _, errs, code := runSurveyArgs(t, "house-on-the-hill", "--deals", "11-14", "--shard", shard, "--budget", "1000", "--json", f); code != 0 {
+			t.Fatalf("shard %s: exit %d: %s", shard, code, errs)
+		}
+	}
+	if got := surveyDeals(readSurveyLines(t, a)); len(got) != 2 || got[0] != 11 || got[1] != 13 {
+		t.Errorf("shard 1/2: %v", got)
+	}
+	if got := surveyDeals(readSurveyLines(t, b)); len(got) != 2 || got[0] != 12 || got[1] != 14 {
+		t.Errorf("shard 2/2: %v", got)
+	}
+	merged := filepath.Join(dir, "m.json")
+	odds := filepath.Join(dir, "odds.json")
+	out, errs, code := runSurveyArgs(t, "merge", "--json", merged, "--odds", odds, a, b)
+	if code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "deals    4") {
+		t.Errorf("merge summary:\n%s", out)
+	}
+	if got := surveyDeals(readSurveyLines(t, merged)); len(got) != 4 || got[0] != 11 || got[3] != 14 {
+		t.Errorf("merged: %v", got)
+	}
+	var o solver.Odds
+	if err := json.Unmarshal(mustRead(os.ReadFile(odds)), &o); err != nil {
+		t.Fatal(err)
+	}
+	if o.Game != "house-on-the-hill" || o.Deals != "11-14" || o.Won+o.Lost+o.Unknown != 4 || o.Engine == "" {
+		t.Errorf("odds %+v", o)
+	}
+
+	// Merging two games is an error.
+	c := filepath.Join(dir, "c.json")
+	if _, errs, code := runSurveyArgs(t, "house-in-the-woods", "--deals", "199-199", "--budget", "1000", "--json", c); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if _, _, code := runSurveyArgs(t, "merge", a, c); code != 1 {
+		t.Errorf("merge of two games: exit %d, want 1", code)
+	}
+}
+
+func TestSurveyUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"house-on-the-hill"}, 2},
+		{[]string{"--deals", "1-2"}, 2},
+		{[]string{"house-on-the-hill", "--deals", "x"}, 2},
+		{[]string{"house-on-the-hill", "--deals", "5-1"}, 2},
+		{[]string{"house-on-the-hill", "--deals", "1-2", "--shard", "3/2"}, 2},
+		{[]string{"house-on-the-hill", "--deals", "1-2", "--jobs", "0"}, 2},
+		{[]string{"house-on-the-hill", "--deals", "1-2", "--bogus"}, 2},
+		{[]string{"merge"}, 2},
+		{[]string{"no-such-game", "--deals", "1-2"}, 1},
+		{[]string{"merge", "/no/such/file.json"}, 1},
+	} {
+		if _, errs, code := runSurveyArgs(t, c.args...); code != c.code {
+			t.Errorf("survey %v: exit %d, want %d (%s)", c.args, code, c.code, errs)
+		}
+	}
+}
+
+func mustRead(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
+}

@@ -1,0 +1,65 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+)
+
+// fingerprintVersion changes when the text hashed by Fingerprint changes
+// shape (a new rule field), so that old fingerprints no longer match.
+const fingerprintVersion = 1
+
+// Fingerprint returns a short, stable hash of the game's rules: the pack,
+// every pile's kind and rules (building, filling, length limit, where its
+// cards may go, refilling, the foundation's suit, base, step, wrap and
+// length), the redeals and the variant's special rules (merci, reversal,
+// draws per round, shuffle hook such as Shamrocks' king rule, forced
+// moves, the winning goal). It leaves out everything that does not change
+// how a deal plays: the name, the pile labels and the geometry of the
+// layout diagram. The pile names are kept, since replays use them.
+//
+// A survey of win rates records the fingerprint of the rules it measured;
+// the site build warns when it no longer matches the game's.
+func (g *Game) Fingerprint() string {
+	return fingerprint(g.rulesText())
+}
+
+func fingerprint(text string) string {
+	sum := sha256.Sum256([]byte(text))
+	return hex.EncodeToString(sum[:6])
+}
+
+// rulesText writes out, one line each, everything Fingerprint hashes.
+func (g *Game) rulesText() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "fingerprint %d\n", fingerprintVersion)
+	fmt.Fprintf(&b, "game %s\npack %d\n", g.Key(), g.Pack)
+	for _, p := range g.Piles {
+		fmt.Fprintf(&b, "pile %s kind=%d build=%d fill=%d max=%d tofound=%t refill=%t",
+			p.ID, p.Kind, p.Build, p.Fill, p.MaxLen, p.ToFoundationOnly, p.Refill)
+		if p.Kind == Foundation {
+			f := p.Found
+			fmt.Fprintf(&b, " suit=%d base=%d step=%d wrap=%t len=%d anyrank=%t",
+				f.Suit, f.Base, f.Step, f.Wrap, f.Len, f.AnyRank)
+		}
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "redeals %d kind=%d\n", g.Redeals, g.RedealKind)
+	fmt.Fprintf(&b, "merci=%t reversal=%t draws=%d goal=%d allforced=%t\n",
+		g.Merci, g.Reversal, g.DrawsPerRound, g.Goal(), g.allForced)
+	// The hooks are code: their presence is recorded, and their
+	// behaviour is pinned by the game's key (its slug and variant) above
+	// and by the deal tests that compare layouts with PySolFC's.
+	fmt.Fprintf(&b, "hooks shuffle=%t deal=%t redeal=%t gather=%t forced=%t won=%t start=%t\n",
+		g.shuffleHook != nil, g.deal != nil, g.redeal != nil, g.gather != nil,
+		g.forced != nil, g.won != nil, g.start != nil)
+	return b.String()
+}
+
+// DealRearranged reports whether the game rearranges the shuffled cards
+// before dealing them (a shuffle hook, as PySolFC's _shuffleHook): the
+// king rule of Shamrocks, the base cards that Patriarchs and Contradance
+// put on the foundations. The rules summary of the site shows it.
+func (g *Game) DealRearranged() bool { return g.shuffleHook != nil }

@@ -1,0 +1,125 @@
+package engine
+
+import (
+	"fmt"
+	"os"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestFingerprintStable pins every game's fingerprint: a change to the
+// rules text changes them all, which invalidates every survey, so it must
+// be deliberate (go test ./engine -update rewrites the file).
+func TestFingerprintStable(t *testing.T) {
+	var b strings.Builder
+	seen := map[string]string{}
+	for _, g := range Games() {
+		fp := g.Fingerprint()
+		if !regexp.MustCompile(`^[0-9a-f]{12}$`).MatchString(fp) {
+			t.Errorf("%s: fingerprint %q is not 12 hex digits", g.Key(), fp)
+		}
+		if fp != g.Fingerprint() {
+			t.Errorf("%s: fingerprint changes between calls", g.Key())
+		}
+		if other, dup := seen[fp]; dup {
+			t.Errorf("%s and %s have the same fingerprint %s", other, g.Key(), fp)
+		}
+		seen[fp] = g.Key()
+		fmt.Fprintf(&b, "%s %s\n", g.Key(), fp)
+	}
+	const golden = "testdata/fingerprints.txt"
+	if *update {
+		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(want) != b.String() {
+		t.Errorf("fingerprints changed (go test ./engine -update to accept; every survey must then be run again):\ngot:\n%swant:\n%s", b.String(), want)
+	}
+}
+
+// TestFingerprintChanges checks what the fingerprint sees: rules, not
+// geometry or labels.
+func TestFingerprintChanges(t *testing.T) {
+	base, err := Lookup("la-belle-lucie", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fp := base.Fingerprint()
+	copyGame := func() *Game {
+		g := *base
+		g.Piles = append([]PileSpec(nil), base.Piles...)
+		return &g
+	}
+	same := map[string]func(g *Game){
+		"name":     func(g *Game) { g.Name = "Fair Lucy" },
+		"label":    func(g *Game) { g.Piles[5].Label = "the fifth fan" },
+		"geometry": func(g *Game) { g.Piles[0].X, g.Piles[0].Y, g.Piles[6].Fan = 9, 9, 'd' },
+	}
+	for name, change := range same {
+		g := copyGame()
+		change(g)
+		if got := g.Fingerprint(); got != fp {
+			t.Errorf("changing the %s changed the fingerprint: %s, was %s", name, got, fp)
+		}
+	}
+	differ := map[string]func(g *Game){
+		"build":       func(g *Game) { g.Piles[5].Build = BuildUpOrDownInSuit },
+		"fill":        func(g *Game) { g.Piles[5].Fill = FillAnyCard },
+		"max length":  func(g *Game) { g.Piles[5].MaxLen = 3 },
+		"base":        func(g *Game) { g.Piles[0].Found.Base = King },
+		"step":        func(g *Game) { g.Piles[0].Found.Step = 2 },
+		"wrap":        func(g *Game) { g.Piles[0].Found.Wrap = true },
+		"redeals":     func(g *Game) { g.Redeals = 1 },
+		"merci":       func(g *Game) { g.Merci = true },
+		"reversal":    func(g *Game) { g.Reversal = true },
+		"pack":        func(g *Game) { g.Pack = TwoPacks },
+		"pile added":  func(g *Game) { g.Piles = append(g.Piles, PileSpec{ID: "r1", Kind: Reserve}) },
+		"pile name":   func(g *Game) { g.Piles[5].ID = "x1" },
+		"king rule":   func(g *Game) { g.shuffleHook = shamrocksKingRule },
+		"variant key": func(g *Game) { g.Variant = "other" },
+	}
+	for name, change := range differ {
+		g := copyGame()
+		change(g)
+		if g.Fingerprint() == fp {
+			t.Errorf("changing the %s left the fingerprint %s", name, fp)
+		}
+	}
+}
+
+// TestFingerprintCoversFields fails when a field is added to Game,
+// PileSpec or FoundationRule without a decision: hashed by Fingerprint
+// (it changes how deals play) or left out (names, geometry, derived data).
+func TestFingerprintCoversFields(t *testing.T) {
+	known := map[string][]string{
+		"Game": {
+			// hashed
+			"Slug", "Variant", "Pack", "Piles", "Redeals", "RedealKind", "Merci", "Reversal", "DrawsPerRound",
+			"shuffleHook", "deal", "redeal", "gather", "forced", "won", "start", "goal", "allForced",
+			// left out: the name, and data derived from the piles
+			"Name", "foundations", "tableau", "stock", "waste", "class", "index", "zob",
+		},
+		"PileSpec": {
+			"ID", "Kind", "Build", "Fill", "MaxLen", "ToFoundationOnly", "Refill", "Found",
+			"Label", "X", "Y", "Fan", // left out: captions and geometry
+		},
+		"FoundationRule": {"Suit", "Base", "Step", "Wrap", "Len", "AnyRank"},
+	}
+	for _, v := range []any{Game{}, PileSpec{}, FoundationRule{}} {
+		typ := reflect.TypeOf(v)
+		for i := range typ.NumField() {
+			name := typ.Field(i).Name
+			if !slices.Contains(known[typ.Name()], name) {
+				t.Errorf("%s.%s is new: hash it in rulesText (fingerprint.go) if it changes how a deal plays, and list it in this test either way", typ.Name(), name)
+			}
+		}
+	}
+}

@@ -1,0 +1,61 @@
+package solver
+
+import (
+	"context"
+	"testing"
+)
+
+func benchSolve(b *testing.B, game string, n uint64, opt Options) {
+	s := deal(b, game, n)
+	b.ReportAllocs()
+	var nodes int64
+	for b.Loop() {
+		res, err := Solve(context.Background(), s, opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += res.Nodes
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// Wins found by the heuristic phases.
+func BenchmarkSolveWoodsWin(b *testing.B) {
+	benchSolve(b, "house-in-the-woods", 8, testOptions(100000))
+}
+
+func BenchmarkSolveHillWin(b *testing.B) {
+	benchSolve(b, "house-on-the-hill", 11, testOptions(100000))
+}
+
+// A proof by the dead-end test at the start.
+func BenchmarkSolveWoodsDead(b *testing.B) {
+	benchSolve(b, "house-in-the-woods", 199, testOptions(100000))
+}
+
+// The exact phase's speed: a fixed number of nodes of an undecided deal.
+func BenchmarkExactNodes(b *testing.B) {
+	benchSolve(b, "house-in-the-woods", 2, Options{MaxNodes: 20000, Timeout: -1, NoHeuristic: true})
+}
+
+func BenchmarkBestFirstNodes(b *testing.B) {
+	s := deal(b, "house-in-the-woods", 2)
+	in := infoFor(s.Game())
+	b.ReportAllocs()
+	for b.Loop() {
+		sr := newSearch(in, s.Clone(), newHashSet(1<<16))
+		sr.limit = 5000
+		sr.heuristic, sr.safe, sr.deadEnds = true, true, true
+		sr.bestFirst()
+	}
+}
+
+func BenchmarkDeadEnd(b *testing.B) {
+	s := deal(b, "house-in-the-woods", 2)
+	in := infoFor(s.Game())
+	rx := newRelax(in, s.Game().Cards())
+	b.ReportAllocs()
+	for b.Loop() {
+		in.deadEnd(s, rx)
+	}
+}

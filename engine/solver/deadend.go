@@ -1,0 +1,192 @@
+package solver
+
+import "github.com/patience-solitaire/patience/engine"
+
+// Dead-end detection by relaxation.
+//
+// The test plays a relaxed game in which every card that is off the
+// foundations is in one of four states: buried (some card above it in its
+// pile has not left), exposed, floated (it has left its pile by a move to
+// the tableau and is from then on treated as always available) or homed
+// (on a foundation). Starting from the position, it applies these rules
+// until nothing changes:
+//
+//   - The top card of every pile is exposed; every card of the stock is
+//     floated (it can be dealt at any time); when a card floats or goes
+//     home, the card below it in its pile is exposed.
+//   - An exposed or floated card goes home when some foundation f that has
+//     not passed it yet (its position p in f's sequence is at least the
+//     number of cards f holds) could reach it: for every position q from
+//     f's height up to p-1, at least one copy of the card f needs at q has
+//     gone home in the relaxed game.
+//   - An exposed card floats if its pile lets cards move to the tableau
+//     and either some tableau pile takes any card when empty, or some
+//     copy of a card it may be built on is exposed, floated or homed.
+//
+// Every rule is weaker than the real one, and the states only ever grow,
+// so the fixpoint is reached in any order and contains every event of
+// every real line of play. Mapping a real line of play to the relaxed
+// game by induction over its moves: a card that leaves its pile for the
+// tableau lands on a card D that is exposed at that moment, so D's copy
+// is exposed or floated in the relaxed game already; a card that goes to
+// foundation f at position p finds f holding copies of the cards at
+// positions up to p-1, each of which went home by an earlier real move
+// (those of the position f started with are below f's height and not
+// asked for); cards never become buried again in the relaxed game, which
+// only helps. So if the relaxed game cannot home every card, no real line
+// of play can: the position is lost.
+//
+// The argument needs the piles' contents to change only by single-card
+// moves: it is used only in static positions (no shuffling redeal left,
+// no merci available). A redeal that turns the waste over is covered by
+// treating the waste as floated, like the stock, while one remains.
+
+type relax struct {
+	st    [][]uint8 // per pile, per depth: buried, exposed, floated, homed
+	homed [53]int8  // copies homed in the relaxed game
+	reach [53]int8  // copies exposed, floated or homed
+	// top[f] is how far foundation f could be built in the relaxed game:
+	// every card of its sequence from its height up to top[f]-1 has a
+	// homed copy.
+	top []int
+}
+
+const (
+	rBuried uint8 = iota
+	rExposed
+	rFloated
+	rHomed
+)
+
+func newRelax(in *info, cards int) *relax {
+	r := &relax{st: make([][]uint8, in.n), top: make([]int, in.n)}
+	for i := range r.st {
+		r.st[i] = make([]uint8, cards+1)
+	}
+	return r
+}
+
+// deadEnd reports whether the relaxed game cannot bring every card home,
+// which proves that the position is lost (see above). s must be static.
+func (in *info) deadEnd(s *engine.State, r *relax) bool {
+	r.homed = [53]int8{}
+	r.reach = [53]int8{}
+	for _, f := range in.foundations {
+		r.top[f] = len(s.Pile(f))
+	}
+	remaining := 0
+	wasteOpen := in.waste >= 0 && s.Redeals() < in.g.Redeals
+	for i := 0; i < in.n; i++ {
+		if in.kind[i] == engine.Foundation {
+			continue
+		}
+		p := s.Pile(i)
+		st := r.st[i]
+		remaining += len(p)
+		if len(p) == 0 {
+			continue
+		}
+		if i == in.stock || i == in.waste && wasteOpen {
+			for j, c := range p {
+				st[j] = rFloated
+				r.reach[c]++
+			}
+			continue
+		}
+		for j := range p {
+			st[j] = rBuried
+		}
+		st[len(p)-1] = rExposed
+		r.reach[p[len(p)-1]]++
+	}
+	for changed := true; changed && remaining > 0; {
+		changed = false
+		for i := 0; i < in.n; i++ {
+			if in.kind[i] == engine.Foundation {
+				continue
+			}
+			p := s.Pile(i)
+			st := r.st[i]
+			for j := len(p) - 1; j >= 0; j-- {
+				state := st[j]
+				if state == rBuried {
+					break
+				}
+				if state == rHomed {
+					continue
+				}
+				c := p[j]
+				switch {
+				case in.canHome(s, r, c):
+					st[j] = rHomed
+					r.homed[c]++
+					remaining--
+					changed = true
+					if r.homed[c] == 1 {
+						in.raise(r, c)
+					}
+				case state == rExposed && in.canFloat(r, i, c):
+					st[j] = rFloated
+					changed = true
+				default:
+					continue
+				}
+				if j > 0 && st[j-1] == rBuried {
+					st[j-1] = rExposed
+					r.reach[p[j-1]]++
+				}
+			}
+		}
+	}
+	return remaining > 0
+}
+
+// canHome is the relaxed foundation rule.
+func (in *info) canHome(s *engine.State, r *relax, c engine.Card) bool {
+	for _, f := range in.foundations {
+		p := int(in.pos[f][c])
+		if p < 0 {
+			continue
+		}
+		if in.anyRank[f] {
+			if len(s.Pile(f)) < int(in.spec[f].Found.Len) {
+				return true
+			}
+			continue
+		}
+		if p >= len(s.Pile(f)) && p <= r.top[f] {
+			return true
+		}
+	}
+	return false
+}
+
+// raise extends top[f] of the foundations that wait for card c, which
+// has just got its first homed copy.
+func (in *info) raise(r *relax, c engine.Card) {
+	for _, f := range in.foundations {
+		if in.anyRank[f] || int(in.pos[f][c]) != r.top[f] {
+			continue
+		}
+		seq := in.seq[f]
+		for r.top[f] < len(seq) && r.homed[seq[r.top[f]]] > 0 {
+			r.top[f]++
+		}
+	}
+}
+
+// canFloat is the relaxed rule for leaving pile i by a tableau move.
+func (in *info) canFloat(r *relax, i int, c engine.Card) bool {
+	if in.spec[i].ToFoundationOnly || in.kind[i] == engine.Stock {
+		return false
+	}
+	if in.anyFill || in.wasteFill && i == in.waste {
+		return true
+	}
+	for _, d := range in.targets[c] {
+		if r.reach[d] > 0 {
+			return true
+		}
+	}
+	return false
+}

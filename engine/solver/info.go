@@ -1,0 +1,203 @@
+package solver
+
+import (
+	"github.com/patience-solitaire/patience/engine"
+)
+
+// info holds the facts about a game declaration that the search uses in
+// its hot path, computed once per game.
+type info struct {
+	g           *engine.Game
+	n           int // piles
+	kind        []engine.PileKind
+	spec        []*engine.PileSpec
+	foundations []int
+	tableau     []int
+	plays       []int // piles whose top card may be played
+	stock       int   // pile index or -1
+	waste       int
+
+	// seq[f] is the sequence of cards foundation f is built with;
+	// pos[f][c] is the index of card c in it, or -1.
+	seq [][]engine.Card
+	pos [][53]int8
+	// anyRank[f]: foundation f takes any card of its suit (pos is then 0
+	// for the suit's cards).
+	anyRank []bool
+	// pruning: the rules allow the stuck-card rule and the dead-end
+	// test at all (every card ends on the foundations, which never give
+	// a card back).
+	pruning bool
+
+	copies [53]int8 // copies of each card in the pack
+
+	// onTop[b][x] lists the cards that build rule b accepts on x;
+	// targets[x] lists the cards on which x may be built in some
+	// tableau pile of the game.
+	onTop   [4][53][]engine.Card
+	targets [53][]engine.Card
+
+	anyFill   bool // some tableau pile takes any card when empty
+	wasteFill bool // some tableau pile takes the waste's card when empty
+	// capacity is whether the foundations hold exactly the pack, so that
+	// in a won position every foundation is complete.
+	capacity bool
+	// same[i][j]: piles i and j are declared alike apart from name and
+	// place (see the lone-card rule in search.go).
+	same [][]bool
+}
+
+func newInfo(g *engine.Game) *info {
+	in := &info{g: g, n: len(g.Piles), stock: -1, waste: -1}
+	in.kind = make([]engine.PileKind, in.n)
+	in.spec = make([]*engine.PileSpec, in.n)
+	in.seq = make([][]engine.Card, in.n)
+	in.pos = make([][53]int8, in.n)
+	in.anyRank = make([]bool, in.n)
+	total := 0
+	for i := range g.Piles {
+		p := &g.Piles[i]
+		in.spec[i] = p
+		in.kind[i] = p.Kind
+		for c := range in.pos[i] {
+			in.pos[i][c] = -1
+		}
+		switch p.Kind {
+		case engine.Foundation:
+			in.foundations = append(in.foundations, i)
+			total += int(p.Found.Len)
+			if p.Found.AnyRank {
+				in.anyRank[i] = true
+				for r := engine.Ace; r <= engine.King; r++ {
+					in.pos[i][engine.NewCard(r, p.Found.Suit)] = 0
+				}
+				break
+			}
+			r := p.Found.Base
+			for k := 0; k < int(p.Found.Len) && r != 0; k++ {
+				c := engine.NewCard(r, p.Found.Suit)
+				in.pos[i][c] = int8(k)
+				in.seq[i] = append(in.seq[i], c)
+				r = p.Found.Next(r)
+			}
+		case engine.Tableau:
+			in.tableau = append(in.tableau, i)
+			in.plays = append(in.plays, i)
+			switch p.Fill {
+			case engine.FillAnyCard:
+				in.anyFill = true
+			case engine.FillFromWaste:
+				in.wasteFill = true
+			}
+		case engine.Reserve:
+			in.plays = append(in.plays, i)
+		case engine.Waste:
+			in.plays = append(in.plays, i)
+			in.waste = i
+		case engine.Stock:
+			in.stock = i
+		}
+	}
+	for _, c := range g.Pack.Cards() {
+		in.copies[c]++
+	}
+	in.capacity = total == g.Cards()
+	in.pruning = !g.Reversal && !g.AllForced() && g.Goal() == g.Cards()
+	var builds [4]bool
+	for _, t := range in.tableau {
+		builds[in.spec[t].Build] = true
+	}
+	for b := range builds {
+		for x := engine.Card(1); x <= 52; x++ {
+			for c := engine.Card(1); c <= 52; c++ {
+				if in.copies[c] == 0 || in.copies[x] == 0 {
+					continue
+				}
+				if engine.Build(b).Accepts(x, c) {
+					in.onTop[b][x] = append(in.onTop[b][x], c)
+					if builds[b] && !contains(in.targets[c], x) {
+						in.targets[c] = append(in.targets[c], x)
+					}
+				}
+			}
+		}
+	}
+	in.same = make([][]bool, in.n)
+	for i := range in.same {
+		in.same[i] = make([]bool, in.n)
+		for j := range in.same[i] {
+			a, b := *in.spec[i], *in.spec[j]
+			a.ID, a.X, a.Y, a.Fan = "", 0, 0, 0
+			b.ID, b.X, b.Y, b.Fan = "", 0, 0, 0
+			in.same[i][j] = a == b
+		}
+	}
+	return in
+}
+
+func contains(cs []engine.Card, c engine.Card) bool {
+	for _, x := range cs {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// accepts reports whether foundation f takes card c now.
+func (in *info) accepts(s *engine.State, f int, c engine.Card) bool {
+	p := in.pos[f][c]
+	if in.anyRank[f] {
+		return p >= 0 && len(s.Pile(f)) < int(in.spec[f].Found.Len)
+	}
+	return p >= 0 && int(p) == len(s.Pile(f))
+}
+
+// need returns how many cards foundation f needs before it takes card c,
+// or -1 if it never will.
+func (in *info) need(s *engine.State, f int, c engine.Card) int {
+	p := int(in.pos[f][c])
+	if p < 0 {
+		return -1
+	}
+	h := len(s.Pile(f))
+	if in.anyRank[f] {
+		if h < int(in.spec[f].Found.Len) {
+			return 0
+		}
+		return -1
+	}
+	if p < h {
+		return -1
+	}
+	return p - h
+}
+
+// urgency says how soon card c could go to a foundation: the fewest cards
+// some foundation still needs below it (0: it could go now), or 99 if no
+// foundation will ever take it.
+func (in *info) urgency(s *engine.State, c engine.Card) int {
+	best := 99
+	for _, f := range in.foundations {
+		if d := in.need(s, f, c); d >= 0 && d < best {
+			best = d
+		}
+	}
+	return best
+}
+
+// static reports whether the position's future is free of shuffles and
+// of the merci (cards change piles only by single-card moves and never
+// leave the foundations, and every card must end there): the
+// precondition of the stuck-card rule, the lone-card rule and the
+// dead-end test.
+func (in *info) static(s *engine.State) bool {
+	g := in.g
+	if !in.pruning {
+		return false
+	}
+	if s.Redeals() < g.Redeals && g.RedealKind == engine.ShuffleFans {
+		return false
+	}
+	return !g.Merci || s.MerciUsed()
+}

@@ -1,0 +1,159 @@
+package solver
+
+import "github.com/patience-solitaire/patience/engine"
+
+// Moves played automatically.
+//
+// # The stuck-card rule (sound, used in every phase)
+//
+// Let X be the exposed card of a tableau pile A, in a static position
+// (no shuffling redeal left, no merci), in a game whose foundations hold
+// exactly the pack. Call a copy of a card "out of play for X" if it is on
+// a foundation or lies below X in A (it cannot move before X leaves A).
+// Suppose
+//
+//  1. every copy of every card that A's build rule accepts on X is out of
+//     play for X (or A is full), so nothing can ever be put on X while X
+//     is in A;
+//  2. X can never move within the tableau: every copy of every card X may
+//     be built on is out of play for X, no tableau pile takes any card
+//     when empty (or A's cards play only to the foundations);
+//  3. k foundations accept X now, and at most k copies of X's card are
+//     off the foundations (X included).
+//
+// Then moving X to any foundation F that accepts it is safe: if the
+// position P can be won, so can P' = P with X on F. Proof: let S win from
+// P. By 1 and 2, in S the card X stays on top of A until it goes to a
+// foundation, and no move of S before that touches A. In a won position
+// every foundation is complete, so each of the k piles that accept X's
+// card now receives exactly one copy of it next, and by 3 these are the
+// copies of X's card still in play: each copy goes to one of them, X to
+// some pile H. Play S from P' with these changes: X's own move to H is
+// left out; the copy that S puts on F (if it is not X) goes to H instead
+// (H accepts X's card until S puts X there, and nothing else goes on H
+// in between); cards that S later puts on X on H, or on that copy on F,
+// go to the other pile (both then hold the same cards, as the two copies
+// are the same card). Every other move finds what it found in S: the
+// card below X in A is exposed earlier in P', which S does not use until
+// X has left. So S' is legal and ends with every card on the
+// foundations.
+//
+// # Why the natural rule is not used for proofs
+//
+// In House in the Woods one would like to play a card to the foundation
+// as soon as both copies of the card below it are there (nothing smaller
+// can ever want it). That is false: with hearts on both foundations at 2,
+// fans [3H] [4C 4H] [4D 5H 5C] [5H 3H 4H 5D] and clubs and diamonds on
+// their foundations at 3 and 5, the position is won by building
+// 4H 5H 4H on the 3H in the tableau (which frees the second 3H), while
+// after 3H to the foundation the 4H and 5H must follow it there and the
+// last 4H finds neither a 3H nor a 5H: lost. (TestNaiveRuleUnsound checks
+// this.) A card in the tableau is a reversible base for a tower; on the
+// foundation it is not. So the natural rule (heuristicSafe) is used only
+// in the first, heuristic phase of the search, whose wins are checked by
+// replaying them and whose failures prove nothing.
+
+// stuckSafe reports whether moving the top card X of pile a to a
+// foundation is safe by the stuck-card rule.
+func (in *info) stuckSafe(s *engine.State, a int, x engine.Card) bool {
+	if in.kind[a] != engine.Tableau || !in.capacity || !in.static(s) {
+		return false
+	}
+	pile := s.Pile(a)
+	below := pile[:len(pile)-1]
+	out := func(c engine.Card) bool {
+		n := in.homeCount(s, c)
+		for _, b := range below {
+			if b == c {
+				n++
+			}
+		}
+		return int8(n) >= in.copies[c]
+	}
+	spec := in.spec[a]
+	if spec.MaxLen == 0 || len(pile) < spec.MaxLen {
+		for _, c := range in.onTop[spec.Build][x] {
+			if !out(c) {
+				return false
+			}
+		}
+	}
+	if !spec.ToFoundationOnly {
+		if in.anyFill {
+			return false
+		}
+		for _, d := range in.targets[x] {
+			if !out(d) {
+				return false
+			}
+		}
+	}
+	k := 0
+	for _, f := range in.foundations {
+		if in.accepts(s, f, x) {
+			k++
+		}
+	}
+	return k > 0 && int8(k) >= in.copies[x]-int8(in.homeCount(s, x))
+}
+
+// heuristicSafe is the natural rule, which is NOT sound (see above): a
+// card goes to a foundation when every copy of the card below it there
+// is on the foundations already.
+func (in *info) heuristicSafe(s *engine.State, f int, x engine.Card) bool {
+	p := in.pos[f][x]
+	if p <= 0 || in.anyRank[f] {
+		return true
+	}
+	prev := in.seq[f][p-1]
+	return int8(in.homeCount(s, prev)) >= in.copies[prev]
+}
+
+// homeCount returns the number of copies of c on the foundations.
+func (in *info) homeCount(s *engine.State, c engine.Card) int {
+	n := 0
+	for _, f := range in.foundations {
+		if p := int(in.pos[f][c]); p >= 0 && p < len(s.Pile(f)) {
+			n++
+		}
+	}
+	return n
+}
+
+// autoplay plays the automatic moves of the position, appending them to
+// the path, and returns how many it played.
+func (sr *search) autoplay() int {
+	n := 0
+	for sr.autoplayOne() > 0 {
+		n++
+	}
+	return n
+}
+
+// autoplayOne plays one automatic move, if there is one, appending it to
+// the path, and returns how many it played.
+func (sr *search) autoplayOne() int {
+	in, s := sr.in, sr.s
+	for _, a := range in.plays {
+		x := s.Top(a)
+		if x == engine.NoCard {
+			continue
+		}
+		for _, f := range in.foundations {
+			if !in.accepts(s, f, x) {
+				continue
+			}
+			if !(sr.heuristic && in.heuristicSafe(s, f, x)) && !(sr.safe && in.stuckSafe(s, a, x)) {
+				continue
+			}
+			m := engine.Move{Action: engine.ActMove, From: int8(a), To: int8(f), Card: x}
+			if s.Check(m) != nil {
+				continue
+			}
+			sr.apply(m)
+			sr.path = append(sr.path, m)
+			return 1
+		}
+	}
+	return 0
+}

@@ -1,0 +1,210 @@
+// Package solver decides whether a position of a patience game can be won,
+// and finds a winning line of play when it can.
+//
+// The solver is generic over the game declaration: it uses only the
+// position's legal moves, Check, Apply and Undo, and the declaration's
+// piles. It looks at every card (face-down and stock cards
+// too), as a player who could see them would: "thoughtful" solitaire.
+//
+// # Search
+//
+// Solve runs a depth-first search with a transposition table keyed by a
+// 64-bit position hash that it keeps itself (hash.go: positions that
+// differ only by a permutation of interchangeable piles hash alike, and
+// the two copies of a card in a two-pack game are the same card, so
+// symmetric positions are searched once). It runs in phases on one node
+// budget:
+//
+//   - Two heuristic phases that also play the natural foundation rule
+//     automatically (a card goes up as soon as every copy of the card it
+//     needs below it is up). The rule is not sound (see safe.go), so
+//     these phases can only find wins. The first (a sixteenth of the
+//     budget) is a depth-first search that only digs toward cards the
+//     foundations need soon; the second (an eighth) a best-first search
+//     ordered by how many cards are on the foundations or could get
+//     there at once (bestfirst.go).
+//   - An exact phase, with the rest of the budget and sound pruning
+//     only: the stuck-card rule (safe.go), the lone-card rule
+//     (search.go) and the dead-end test (deadend.go). If it runs out of
+//     positions the game is lost: a proof, up to a collision of 64-bit
+//     hashes, which at the budgets used here has odds below one in a
+//     million per deal.
+//
+// Every win is shortened (shorten.go) and replayed with Check and Apply on
+// a fresh copy of the position before it is returned.
+package solver
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/patience-solitaire/patience/engine"
+)
+
+// Verdict is the outcome of a search.
+type Verdict uint8
+
+const (
+	Unknown Verdict = iota // the budget ran out
+	Won                    // a winning line was found (Result.Moves)
+	Lost                   // no line of play wins: the search space was exhausted
+)
+
+var verdictNames = [...]string{"unknown", "won", "lost"}
+
+// String returns "unknown", "won" or "lost", as in the survey's JSON.
+func (v Verdict) String() string {
+	if int(v) < len(verdictNames) {
+		return verdictNames[v]
+	}
+	return "?"
+}
+
+// ParseVerdict is the inverse of Verdict.String.
+func ParseVerdict(s string) (Verdict, error) {
+	for i, n := range verdictNames {
+		if n == s {
+			return Verdict(i), nil
+		}
+	}
+	return Unknown, fmt.Errorf("unknown result %q (want won, lost or unknown)", s)
+}
+
+// Default budget: enough to decide almost every fan-game deal, small
+// enough for a survey of thousands of deals.
+const (
+	DefaultMaxNodes = 4_000_000
+	DefaultTimeout  = 10 * time.Second
+)
+
+// Options set the budget and switch parts of the solver off (for tests).
+type Options struct {
+	// MaxNodes is the node budget (positions expanded) for both phases
+	// together; 0 means DefaultMaxNodes.
+	MaxNodes int64
+	// Timeout bounds the wall time; 0 means DefaultTimeout, a negative
+	// value no limit (the context still applies).
+	Timeout time.Duration
+	// NoSafeMoves turns off every automatic move, sound or not: the
+	// heuristic phase is skipped and the stuck-card rule is not used.
+	NoSafeMoves bool
+	// NoHeuristic skips the heuristic phase.
+	NoHeuristic bool
+	// NoDeadEnds turns off the dead-end test.
+	NoDeadEnds bool
+	// Shorten is the node budget for looking for shortcuts in a win
+	// (see Shorten); 0 means only the cheap passes, which always run.
+	Shorten int64
+}
+
+// Result is what Solve found.
+type Result struct {
+	Verdict Verdict
+	Moves   []engine.Move // the winning line, for Won
+	Nodes   int64         // positions expanded
+	Elapsed time.Duration
+}
+
+var infos sync.Map // *engine.Game -> *info
+
+func infoFor(g *engine.Game) *info {
+	if v, ok := infos.Load(g); ok {
+		return v.(*info)
+	}
+	v, _ := infos.LoadOrStore(g, newInfo(g))
+	return v.(*info)
+}
+
+// Solve searches from position s, which it does not change. The error is
+// non-nil only if a winning line it found failed to replay, which would
+// be a bug in the solver or the engine.
+func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
+	start := time.Now()
+	limit := opt.MaxNodes
+	if limit <= 0 {
+		limit = DefaultMaxNodes
+	}
+	timeout := opt.Timeout
+	if timeout == 0 {
+		timeout = DefaultTimeout
+	}
+	in := infoFor(s.Game())
+	pos := s.Clone()
+	if pos.Won() {
+		return Result{Verdict: Won, Elapsed: time.Since(start)}, nil
+	}
+	// The table starts small (most wins take a few hundred nodes) and
+	// doubles as it fills.
+	tt := newHashSet(1 << 14)
+	sr := newSearch(in, pos, tt)
+	if timeout > 0 {
+		sr.deadline = start.Add(timeout)
+	}
+	sr.done = ctx.Done()
+	var nodes int64
+	won := false
+	// phase runs one search with the given share of the budget.
+	phase := func(share int64, heuristic bool, dig int, best bool) {
+		if won || sr.timeUp || nodes >= limit {
+			return
+		}
+		tt.reset()
+		sr.nodes = 0
+		sr.limit = share
+		if rest := limit - nodes; sr.limit > rest {
+			sr.limit = rest
+		}
+		sr.heuristic = heuristic
+		sr.safe = !opt.NoSafeMoves
+		sr.deadEnds = !opt.NoDeadEnds
+		sr.dig = dig
+		if best {
+			won = sr.bestFirst()
+		} else {
+			won = sr.run()
+		}
+		nodes += sr.nodes
+	}
+	if !opt.NoSafeMoves && !opt.NoHeuristic {
+		phase(limit/16, true, 4, false)
+		phase(limit/8, true, 0, true)
+	}
+	phase(limit, false, 0, false)
+	stopped := !won && (sr.stopped || sr.timeUp)
+	res := Result{Nodes: nodes}
+	switch {
+	case won:
+		res.Verdict = Won
+		moves := append([]engine.Move(nil), sr.path...)
+		short, err := Shorten(ctx, s, moves, opt.Shorten)
+		if err != nil {
+			return res, err
+		}
+		res.Moves = short
+	case stopped:
+		res.Verdict = Unknown
+	default:
+		res.Verdict = Lost
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// Verify replays moves from s (which it does not change) with Check and
+// Apply and returns an error unless every move is legal and the last
+// position is won.
+func Verify(s *engine.State, moves []engine.Move) error {
+	t := s.Clone()
+	for i, m := range moves {
+		if err := t.Check(m); err != nil {
+			return fmt.Errorf("solver: move %d (%s): %w", i+1, m, err)
+		}
+		t.Apply(m)
+	}
+	if !t.Won() {
+		return fmt.Errorf("solver: the %d moves do not win: %d of %d cards on the foundations", len(moves), t.OnFoundations(), s.Game().Cards())
+	}
+	return nil
+}

@@ -1,0 +1,418 @@
+package solver
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/pysolrand"
+)
+
+// Budgets in tests are in nodes only (no timeout), so that verdicts do
+// not depend on the machine's load.
+func testOptions(nodes int64) Options {
+	return Options{MaxNodes: nodes, Timeout: -1}
+}
+
+func lookup(t testing.TB, slug string) *engine.Game {
+	t.Helper()
+	g, err := engine.Lookup(slug, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func deal(t testing.TB, slug string, n uint64) *engine.State {
+	return lookup(t, slug).Deal(pysolrand.Deal{N: n})
+}
+
+// layout builds a position of game slug from "pile: cards" lines; piles
+// not named are empty.
+func layout(t testing.TB, slug string, lines ...string) *engine.State {
+	t.Helper()
+	g := lookup(t, slug)
+	piles := make([][]engine.Card, len(g.Piles))
+	for _, line := range lines {
+		id, cards, ok := strings.Cut(line, ":")
+		if !ok {
+			t.Fatalf("bad line %q", line)
+		}
+		i := g.PileIndex(strings.TrimSpace(id))
+		if i < 0 {
+			t.Fatalf("no pile %q", id)
+		}
+		for _, f := range strings.Fields(cards) {
+			c, err := engine.ParseCard(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			piles[i] = append(piles[i], c)
+		}
+	}
+	s, err := g.NewStateFromLayout(piles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// upTo returns the cards of suit from rank a to rank b.
+func upTo(suit string, a, b int) string {
+	var out []string
+	for r := a; r <= b; r++ {
+		out = append(out, engine.Rank(r).String()+suit)
+	}
+	return strings.Join(out, " ")
+}
+
+// towerPosition is the House in the Woods position of safe.go's comment,
+// moved up to the top ranks so that it is a complete position: hearts on
+// both foundations up to the Ten, the Jack of t1 free to go up. Both
+// hands of the natural rule hold (both Tens are up), yet the position is
+// won only if the Jack stays: the towers QH KH QH built on it free the
+// second Jack.
+func towerPosition(t testing.TB) *engine.State {
+	return layout(t, "house-in-the-woods",
+		"f1: "+upTo("C", 1, 3), "f5: "+upTo("C", 1, 13),
+		"f2: "+upTo("S", 1, 13), "f6: "+upTo("S", 1, 13),
+		"f3: "+upTo("H", 1, 10), "f7: "+upTo("H", 1, 10),
+		"f4: "+upTo("D", 1, 3), "f8: "+upTo("D", 1, 13),
+		"t1: JH",
+		"t2: KC QC JC TC 9C 8C 7C 6C 4C QH",
+		"t3: KD QD JD TD 9D 8D 7D 6D 4D KH 5C",
+		"t4: KH JH QH 5D",
+	)
+}
+
+func solve(t testing.TB, s *engine.State, opt Options) Result {
+	t.Helper()
+	res, err := Solve(context.Background(), s, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict == Won {
+		if err := Verify(s, res.Moves); err != nil {
+			t.Fatalf("solution does not replay: %v", err)
+		}
+	}
+	return res
+}
+
+func TestNaiveRuleUnsound(t *testing.T) {
+	s := towerPosition(t)
+	in := infoFor(s.Game())
+	t1, f3 := s.Game().PileIndex("t1"), s.Game().PileIndex("f3")
+	jh := s.Top(t1)
+	if !in.heuristicSafe(s, f3, jh) {
+		t.Fatal("the natural rule should call JH to the foundation safe here")
+	}
+	if in.stuckSafe(s, t1, jh) {
+		t.Fatal("the stuck-card rule must not call JH safe here")
+	}
+	if res := solve(t, s, testOptions(100000)); res.Verdict != Won {
+		t.Fatalf("position: %s, want won", res.Verdict)
+	}
+	m := engine.Move{Action: engine.ActMove, From: int8(t1), To: int8(f3), Card: jh}
+	if err := s.Check(m); err != nil {
+		t.Fatal(err)
+	}
+	after := s.Clone()
+	after.Apply(m)
+	for _, opt := range []Options{testOptions(100000), {MaxNodes: 100000, Timeout: -1, NoSafeMoves: true}} {
+		if res := solve(t, after, opt); res.Verdict != Lost {
+			t.Fatalf("after JH to f3 (%+v): %s, want lost", opt, res.Verdict)
+		}
+	}
+}
+
+// golden verdicts on fixed deals, with the node budget they need.
+var golden = []struct {
+	game   string
+	deal   uint64
+	budget int64
+	want   Verdict
+}{
+	{"house-in-the-woods", 199, 1000, Lost}, // both QS under a KS: dead at the start
+	{"house-in-the-woods", 233, 1000, Lost},
+	{"house-in-the-woods", 8, 20000, Won},
+	{"house-in-the-woods", 15, 20000, Won},
+	{"house-in-the-woods", 17, 20000, Won},
+	{"house-on-the-hill", 11, 20000, Won},
+	{"house-on-the-hill", 13, 20000, Won},
+	{"house-on-the-hill", 28, 20000, Won},
+}
+
+func TestGolden(t *testing.T) {
+	for _, c := range golden {
+		s := deal(t, c.game, c.deal)
+		res := solve(t, s, testOptions(c.budget))
+		if res.Verdict != c.want {
+			t.Errorf("%s deal %d: %s after %d nodes, want %s", c.game, c.deal, res.Verdict, res.Nodes, c.want)
+		}
+		if res.Verdict == Won && len(res.Moves) < s.Game().Cards() {
+			t.Errorf("%s deal %d: %d moves for %d cards", c.game, c.deal, len(res.Moves), s.Game().Cards())
+		}
+	}
+}
+
+func TestUnknownOnTinyBudget(t *testing.T) {
+	s := deal(t, "house-in-the-woods", 2)
+	res := solve(t, s, testOptions(50))
+	if res.Verdict != Unknown {
+		t.Fatalf("%s with 50 nodes, want unknown", res.Verdict)
+	}
+	if res.Nodes > 60 {
+		t.Fatalf("spent %d nodes of 50", res.Nodes)
+	}
+}
+
+func TestContextCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := deal(t, "house-in-the-woods", 2)
+	res, err := Solve(ctx, s, Options{MaxNodes: 1 << 40, Timeout: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != Unknown {
+		t.Fatalf("cancelled search: %s, want unknown", res.Verdict)
+	}
+}
+
+// midPositions returns positions along a won deal's solution.
+func midPositions(t *testing.T, slug string, n uint64, at ...int) []*engine.State {
+	s := deal(t, slug, n)
+	res := solve(t, s, testOptions(200000))
+	if res.Verdict != Won {
+		t.Fatalf("%s deal %d not won", slug, n)
+	}
+	var out []*engine.State
+	for _, k := range at {
+		p := s.Clone()
+		for _, m := range res.Moves[:min(k, len(res.Moves))] {
+			p.Apply(m)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func TestSafeMovesKeepVerdicts(t *testing.T) {
+	after := towerPosition(t)
+	t1, f3 := after.Game().PileIndex("t1"), after.Game().PileIndex("f3")
+	after.Apply(engine.Move{Action: engine.ActMove, From: int8(t1), To: int8(f3), Card: after.Top(t1)})
+	sample := []*engine.State{towerPosition(t), after, deal(t, "house-in-the-woods", 199)}
+	sample = append(sample, midPositions(t, "house-in-the-woods", 8, 60, 80, 100)...)
+	sample = append(sample, midPositions(t, "house-on-the-hill", 11, 40, 70)...)
+	// Positions a few moves off the winning line: some of them are lost.
+	for _, p := range midPositions(t, "house-in-the-woods", 17, 70, 90) {
+		for _, m := range p.Legal(nil) {
+			if m.Action == engine.ActMove && p.Game().Piles[m.To].Kind == engine.Tableau {
+				q := p.Clone()
+				q.Apply(m)
+				sample = append(sample, q)
+			}
+		}
+	}
+	decided := 0
+	for i, p := range sample {
+		a := solve(t, p, Options{MaxNodes: 300000, Timeout: -1, NoHeuristic: true})
+		b := solve(t, p, Options{MaxNodes: 300000, Timeout: -1, NoSafeMoves: true})
+		if a.Verdict != Unknown && b.Verdict != Unknown {
+			decided++
+			if a.Verdict != b.Verdict {
+				t.Errorf("sample %d: %s with safe moves, %s without\n%s", i, a.Verdict, b.Verdict, p)
+			}
+		}
+	}
+	if decided < len(sample)/2 {
+		t.Errorf("only %d of %d samples decided both ways", decided, len(sample))
+	}
+}
+
+func TestDeadEndSound(t *testing.T) {
+	// Every position along winning lines must pass the dead-end test.
+	for _, c := range []struct {
+		game string
+		deal uint64
+	}{{"house-in-the-woods", 8}, {"house-in-the-woods", 17}, {"house-on-the-hill", 11}} {
+		s := deal(t, c.game, c.deal)
+		res := solve(t, s, testOptions(200000))
+		in := infoFor(s.Game())
+		rx := newRelax(in, s.Game().Cards())
+		p := s.Clone()
+		for i, m := range res.Moves {
+			if in.deadEnd(p, rx) {
+				t.Fatalf("%s deal %d: dead end after %d moves of a win\n%s", c.game, c.deal, i, p)
+			}
+			p.Apply(m)
+		}
+	}
+	// The two Queens of spades under the two Kings: dead.
+	s := deal(t, "house-in-the-woods", 199)
+	if !infoFor(s.Game()).deadEnd(s, newRelax(infoFor(s.Game()), 104)) {
+		t.Error("deal 199 should be a dead end at the start")
+	}
+}
+
+func TestDeadEndHill(t *testing.T) {
+	// The 8H lies on the 7H that the up foundation needs next and on the
+	// 9H: it cannot go up, down (the down foundation needs the 5H) or
+	// onto another heart. Lost at once.
+	s := layout(t, "house-on-the-hill",
+		"f1: "+upTo("C", 1, 13), "f2: "+upTo("S", 1, 13), "f3: "+upTo("H", 1, 6), "f4: "+upTo("D", 1, 13),
+		"f5: KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC",
+		"f6: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS",
+		"f7: KH QH JH TH 9H 8H 7H 6H",
+		"f8: KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD",
+		"t1: 9H 7H 8H", "t2: KH QH JH TH", "t3: AH 2H 3H 4H 5H")
+	res := solve(t, s, testOptions(1000))
+	if res.Verdict != Lost || res.Nodes > 3 {
+		t.Errorf("%s after %d nodes, want lost at once", res.Verdict, res.Nodes)
+	}
+}
+
+func TestLoneCardRule(t *testing.T) {
+	s := layout(t, "house-in-the-woods",
+		"f1: "+upTo("C", 1, 13), "f5: "+upTo("C", 1, 13),
+		"f2: "+upTo("S", 1, 13), "f6: "+upTo("S", 1, 13),
+		"f3: "+upTo("H", 1, 13), "f7: "+upTo("H", 1, 13),
+		"f4: "+upTo("D", 1, 10), "f8: "+upTo("D", 1, 10),
+		"t1: JD", "t2: QD KD", "t3: KD JD QD")
+	sr := newSearch(infoFor(s.Game()), s, newHashSet(16))
+	t1, t2, t3 := int8(s.Game().PileIndex("t1")), int8(s.Game().PileIndex("t2")), int8(s.Game().PileIndex("t3"))
+	lone := engine.Move{Action: engine.ActMove, From: t1, To: t3, Card: s.Top(int(t1))}
+	if err := s.Check(lone); err != nil {
+		t.Fatal(err)
+	}
+	if !sr.dominated(lone, true) {
+		t.Error("JD alone in t1 onto the QD of t3: should be dominated")
+	}
+	uncover := engine.Move{Action: engine.ActMove, From: t3, To: t2, Card: s.Top(int(t3))}
+	if err := s.Check(uncover); err != nil {
+		t.Fatal(err)
+	}
+	if sr.dominated(uncover, true) {
+		t.Error("a move that uncovers a card is not dominated")
+	}
+	if res := solve(t, s, testOptions(10000)); res.Verdict != Won {
+		t.Errorf("%s, want won", res.Verdict)
+	}
+}
+
+func TestStuckRule(t *testing.T) {
+	// 9H on t1 with both 8H up and both TH below it: nothing can ever go
+	// on it and it cannot move but up, so up it goes.
+	s := layout(t, "house-in-the-woods",
+		"f1: "+upTo("C", 1, 13), "f5: "+upTo("C", 1, 13),
+		"f2: "+upTo("S", 1, 13), "f6: "+upTo("S", 1, 13),
+		"f3: "+upTo("H", 1, 8), "f7: "+upTo("H", 1, 9),
+		"f4: "+upTo("D", 1, 13), "f8: "+upTo("D", 1, 13),
+		"t1: KH JH TH QH JH TH 9H", "t2: QH KH")
+	in := infoFor(s.Game())
+	t1 := s.Game().PileIndex("t1")
+	if !in.stuckSafe(s, t1, s.Top(t1)) {
+		t.Error("9H should be safe by the stuck-card rule")
+	}
+}
+
+func TestWilson(t *testing.T) {
+	for _, c := range []struct {
+		k, n      int
+		low, high float64
+	}{
+		{0, 10, 0, 0.277533},
+		{5, 10, 0.236593, 0.763407},
+		{10, 10, 0.722467, 1},
+		{90, 100, 0.825634, 0.944771},
+		{0, 0, 0, 1},
+	} {
+		lo, hi := Wilson(c.k, c.n)
+		if math.Abs(lo-c.low) > 1e-5 || math.Abs(hi-c.high) > 1e-5 {
+			t.Errorf("Wilson(%d, %d) = %.6f, %.6f, want %.6f, %.6f", c.k, c.n, lo, hi, c.low, c.high)
+		}
+	}
+	s := Summarize([]DealResult{
+		{Deal: 1, Result: "won", MS: 3}, {Deal: 2, Result: "lost", MS: 1},
+		{Deal: 3, Result: "unknown", MS: 10}, {Deal: 4, Result: "won", MS: 2},
+	})
+	lo, _ := Wilson(2, 4)
+	_, hi := Wilson(3, 4)
+	if s.Won != 2 || s.Lost != 1 || s.Unknown != 1 || s.Low != lo || s.High != hi || s.WinRate != 0.5 {
+		t.Errorf("summary %+v", s)
+	}
+	if s.MedianMS != 2 || s.P99MS != 10 {
+		t.Errorf("median %v p99 %v, want 2 and 10", s.MedianMS, s.P99MS)
+	}
+}
+
+func TestShorten(t *testing.T) {
+	s := deal(t, "house-in-the-woods", 8)
+	res := solve(t, s, testOptions(200000))
+	if res.Verdict != Won {
+		t.Fatal("deal 8 not won")
+	}
+	// Pad the win with a detour at some point where a tableau card can
+	// move away and back, and with a move away and on again.
+	var long []engine.Move
+	p := s.Clone()
+	padded := 0
+	for _, m := range res.Moves {
+		if padded < 3 {
+			for _, x := range p.Legal(nil) {
+				if x.Action != engine.ActMove || p.Game().Piles[x.To].Kind != engine.Tableau || len(p.Pile(int(x.From))) < 2 {
+					continue
+				}
+				q := p.Clone()
+				q.Apply(x)
+				back := engine.Move{Action: engine.ActMove, From: x.To, To: x.From, Card: x.Card}
+				if q.Check(back) == nil {
+					long = append(long, x, back)
+					padded++
+					break
+				}
+			}
+		}
+		long = append(long, m)
+		p.Apply(m)
+	}
+	if padded == 0 {
+		t.Skip("no detour to pad with")
+	}
+	if err := Verify(s, long); err != nil {
+		t.Fatal(err)
+	}
+	short, err := Shorten(context.Background(), s, long, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(short) > len(res.Moves) {
+		t.Errorf("shortened %d moves to %d, the win had %d", len(long), len(short), len(res.Moves))
+	}
+	// A line that does not win is an error.
+	if _, err := Shorten(context.Background(), s, long[:len(long)-1], 0); err == nil {
+		t.Error("Shorten accepted a line that does not win")
+	}
+	// The shortcut pass does not make things longer.
+	short2, err := Shorten(context.Background(), s, res.Moves, 20000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(short2) > len(res.Moves) {
+		t.Errorf("shortcuts made %d moves into %d", len(res.Moves), len(short2))
+	}
+}
+
+func TestVerifyRejects(t *testing.T) {
+	s := deal(t, "house-in-the-woods", 8)
+	bad := []engine.Move{{Action: engine.ActMove, From: 8, To: 0, Card: engine.NewCard(engine.King, engine.Hearts)}}
+	if err := Verify(s, bad); err == nil {
+		t.Error("Verify accepted an illegal move")
+	}
+	if err := Verify(s, nil); err == nil {
+		t.Error("Verify accepted an empty line for a deal")
+	}
+}

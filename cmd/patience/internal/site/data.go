@@ -24,6 +24,9 @@ type PageData struct {
 	HasH1    bool             // the content has its own h1, so the layout should not add one
 	Pages    []*PageRef       // every page of the site, by URL (same as Site.Pages)
 	Site     *SiteData
+	// Prev and Next are the pages before and after this one in its
+	// section's order (the sidebar's), or nil.
+	Prev, Next *PageRef
 }
 
 // SiteData describes the whole site.
@@ -31,6 +34,8 @@ type SiteData struct {
 	Title    string     // config.yaml's title, "patience" by default
 	Pages    []*PageRef // every page, by URL
 	Sections []*Section // the top level ("") first, then by weight and name
+
+	neighbors map[string][2]*PageRef // URL -> previous and next page of its section
 }
 
 // PageRef is a page as seen from other pages, for navigation.
@@ -90,8 +95,19 @@ func newSiteData(title string, pages []*PageRef) *SiteData {
 		}
 		sec.Pages = append(sec.Pages, p)
 	}
+	s.neighbors = make(map[string][2]*PageRef, len(pages))
 	for _, sec := range s.Sections {
 		sortPages(sec.Pages)
+		for i, p := range sec.Pages {
+			var n [2]*PageRef
+			if i > 0 {
+				n[0] = sec.Pages[i-1]
+			}
+			if i+1 < len(sec.Pages) {
+				n[1] = sec.Pages[i+1]
+			}
+			s.neighbors[p.URL] = n
+		}
 	}
 	weight := func(s *Section) int {
 		if s.Page == nil {

@@ -280,3 +280,15 @@ func TestHTMLIDs(t *testing.T) {
 		t.Errorf("ids %v", got)
 	}
 }
+
+func TestHTMLLinks(t *testing.T) {
+	doc := []byte(`<a href="x/">a</a><img src="i.png" alt="q"><a href='y'>b</a><p>1 = 2, x="no"</p><link rel="x" href="s.css">`)
+	var got []string
+	for _, m := range htmlLinks(doc) {
+		got = append(got, string(m[0])+"|"+string(m[1])+"|"+string(m[2]))
+	}
+	want := []string{` href="x/"`[1:] + "|href|x/", `src="i.png"|src|i.png`, `href="s.css"|href|s.css`}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("htmlLinks:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -143,7 +143,7 @@ type htmlScan struct {
 	data  *byte // unsafe.SliceData of the file
 	n     int
 	ids   map[string]bool // htmlIDs, or nil if not asked yet
-	links [][][]byte      // linkAttr matches, or nil if not asked yet
+	links [][][]byte      // htmlLinks, or nil if not asked yet
 	done  uint8           // 1: ids known, 2: links known
 }
 
@@ -388,18 +388,18 @@ func (b *builder) htmlIDsOf(name string, data []byte) map[string]bool {
 	return sc.ids
 }
 
-// htmlLinksOf returns linkAttr.FindAllSubmatch(data, -1), the links of
+// htmlLinksOf returns htmlLinks(data), the links of
 // the output file name, remembered like htmlIDsOf.
 func (b *builder) htmlLinksOf(name string, data []byte) [][][]byte {
 	s := b.inc
 	if s == nil {
-		return linkAttr.FindAllSubmatch(data, -1)
+		return htmlLinks(data)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	sc := s.scanOf(name, data)
 	if sc.done&2 == 0 {
-		sc.links, sc.done = linkAttr.FindAllSubmatch(data, -1), sc.done|2
+		sc.links, sc.done = htmlLinks(data), sc.done|2
 	}
 	s.scans[name] = sc
 	return sc.links

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -77,7 +76,7 @@ func (b *builder) checkLinks() {
 		// HTML. They have no place in the Markdown to show.
 		data, _ := b.out.read(p.ref.Path)
 		seen := map[string]bool{}
-		for _, m := range b.htmlLinksOf(p.ref.Path, data) { // linkAttr.FindAllSubmatch
+		for _, m := range b.htmlLinksOf(p.ref.Path, data) {
 			dest := html.UnescapeString(string(m[2]))
 			if seen[dest] {
 				continue
@@ -117,10 +116,6 @@ type htmlLinkWarning struct {
 	dest, page string // as on the first page met
 	n          int
 }
-
-// linkAttr matches the href and src attributes of HTML written by
-// html/template and goldmark (always in double quotes).
-var linkAttr = regexp.MustCompile(`\s(href|src)="([^"]*)"`)
 
 // checkLink returns what is wrong with the link dest on page p, or "".
 func (b *builder) checkLink(p *page, dest string, idsOf func(string) map[string]bool) string {
@@ -191,22 +186,6 @@ func hasURLScheme(s string) bool {
 		}
 	}
 	return false
-}
-
-var idAttr = regexp.MustCompile(`(?:\sid|<a\s[^>]*\bname)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
-
-// htmlIDs returns the ids of the elements of an HTML document (and the
-// names of <a name=...> anchors, which fragments also reach).
-func htmlIDs(doc []byte) map[string]bool {
-	set := map[string]bool{}
-	for _, m := range idAttr.FindAllSubmatch(doc, -1) {
-		v := m[1]
-		if v == nil {
-			v = m[2]
-		}
-		set[html.UnescapeString(string(v))] = true
-	}
-	return set
 }
 
 // nearest returns the id closest to id, if it is close (a typo).

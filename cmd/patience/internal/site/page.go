@@ -192,6 +192,9 @@ func (b *builder) renderPage(p *page, buf *bytes.Buffer) {
 		Pages:    b.site.Pages,
 		Site:     b.site,
 	}
+	if n, ok := b.site.neighbors[p.ref.URL]; ok {
+		data.Prev, data.Next = n[0], n[1]
+	}
 	if err := p.layout.ExecuteTemplate(buf, baseTemplate, data); err != nil {
 		b.errs.addExec(*b.tmpl.templateError(err), p.ref.Source)
 		return

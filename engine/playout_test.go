@@ -108,3 +108,29 @@ func TestPlayoutUndo(t *testing.T) {
 		})
 	}
 }
+
+// TestHashSeesSwappedCards checks that swapping single cards between two
+// interchangeable piles changes the hash, while swapping whole piles
+// does not.
+func TestHashSeesSwappedCards(t *testing.T) {
+	g, err := Lookup("house-in-the-woods", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.Deal(pysolrand.Deal{N: 1})
+	layout := s.Layout()
+	t1, t2 := g.PileIndex("t1"), g.PileIndex("t2")
+	swapPiles := s.Layout()
+	swapPiles[t1], swapPiles[t2] = swapPiles[t2], swapPiles[t1]
+	swapCards := s.Layout()
+	swapCards[t1][2], swapCards[t2][2] = swapCards[t2][2], swapCards[t1][2]
+	a, _ := g.NewStateFromLayout(layout)
+	b, _ := g.NewStateFromLayout(swapPiles)
+	c, _ := g.NewStateFromLayout(swapCards)
+	if a.Hash() != b.Hash() {
+		t.Error("swapping two whole fans changed the hash")
+	}
+	if a.Hash() == c.Hash() {
+		t.Error("swapping the top cards of two fans left the hash unchanged")
+	}
+}

@@ -9,12 +9,15 @@ import (
 // first, plus what the rules count (redeals taken, the merci). It is
 // changed in place by Apply and restored exactly by Undo; Clone copies it.
 type State struct {
-	g       *Game
-	piles   [][]Card
-	hash    uint64
-	found   int // cards on the foundations
-	redeals int // redeals taken
-	merci   bool
+	g     *Game
+	piles [][]Card
+	hash  uint64
+	// pileHash is each pile's share of the hash before mixing (see
+	// RecomputeHash).
+	pileHash []uint64
+	found    int // cards on the foundations
+	redeals  int // redeals taken
+	merci    bool
 	// drawn counts the cards drawn in the current round (Herz zu Herz).
 	drawn int
 	// shuffled counts the random numbers drawn by shuffling redeals, so
@@ -57,7 +60,8 @@ func (s *State) Top(i int) Card {
 }
 
 // Hash returns the position's 64-bit hash, kept incrementally. Positions
-// that differ only by a permutation of interchangeable piles hash alike.
+// that differ only by a permutation of interchangeable piles hash alike;
+// see RecomputeHash.
 func (s *State) Hash() uint64 { return s.hash }
 
 // Redeals returns the number of redeals taken so far.
@@ -86,6 +90,7 @@ func (s *State) Won() bool {
 func (s *State) Clone() *State {
 	c := *s
 	c.piles = clonePiles(s.piles, s.g.Cards())
+	c.pileHash = append([]uint64(nil), s.pileHash...)
 	if s.shuffle != nil {
 		c.shuffle = s.shuffle.Clone()
 	}
@@ -107,14 +112,45 @@ func clonePiles(piles [][]Card, capacity int) [][]Card {
 
 // RecomputeHash computes the hash from scratch (Hash keeps it
 // incrementally; the two must always agree).
+//
+// Each pile's cards are summed into a pile hash, one key per (pile class,
+// depth, card); each pile hash goes through a one-to-one 64-bit mixer and
+// the results are summed. The sum makes the hash blind to the order of
+// interchangeable piles (the solver's symmetry reduction); the mixer
+// keeps it from being blind to cards swapped between two such piles at
+// the same depth, which a plain sum over all cards would be.
 func (s *State) RecomputeHash() uint64 {
 	var h uint64
-	for i, p := range s.piles {
-		for d, c := range p {
-			h += s.g.zob.key(s.g.class[i], d, c)
-		}
+	for i := range s.piles {
+		h += mix64(s.pileSum(i))
 	}
 	return h + s.extraHash()
+}
+
+// pileSum is pile i's hash before mixing.
+func (s *State) pileSum(i int) uint64 {
+	var h uint64
+	for d, c := range s.piles[i] {
+		h += s.g.zob.key(s.g.class[i], d, c)
+	}
+	return h
+}
+
+// mix64 is MurmurHash3's 64-bit finalizer, a bijection with mix64(0) = 0.
+func mix64(x uint64) uint64 {
+	x ^= x >> 33
+	x *= 0xff51afd7ed558ccd
+	x ^= x >> 33
+	x *= 0xc4ceb9fe1a85ec53
+	x ^= x >> 33
+	return x
+}
+
+// addToPile changes pile i's hash by delta, keeping the total in step.
+func (s *State) addToPile(i int, delta uint64) {
+	old := s.pileHash[i]
+	s.pileHash[i] = old + delta
+	s.hash += mix64(old+delta) - mix64(old)
 }
 
 func (s *State) extraHash() uint64 {
@@ -128,7 +164,7 @@ func (s *State) extraHash() uint64 {
 
 // push puts c on pile i.
 func (s *State) push(i int, c Card) {
-	s.hash += s.g.zob.key(s.g.class[i], len(s.piles[i]), c)
+	s.addToPile(i, s.g.zob.key(s.g.class[i], len(s.piles[i]), c))
 	s.piles[i] = append(s.piles[i], c)
 	if s.g.Piles[i].Kind == Foundation {
 		s.found++
@@ -140,7 +176,7 @@ func (s *State) pop(i int) Card {
 	p := s.piles[i]
 	c := p[len(p)-1]
 	s.piles[i] = p[:len(p)-1]
-	s.hash -= s.g.zob.key(s.g.class[i], len(p)-1, c)
+	s.addToPile(i, -s.g.zob.key(s.g.class[i], len(p)-1, c))
 	if s.g.Piles[i].Kind == Foundation {
 		s.found--
 	}
@@ -205,7 +241,7 @@ func (g *Game) NewStateFromLayout(piles [][]Card) (*State, error) {
 }
 
 func (g *Game) newState(piles [][]Card, sh Shuffler) *State {
-	s := &State{g: g, piles: clonePiles(piles, g.Cards()), shuffle: sh}
+	s := &State{g: g, piles: clonePiles(piles, g.Cards()), shuffle: sh, pileHash: make([]uint64, len(piles))}
 	for i, p := range s.piles {
 		if g.Piles[i].Kind == Foundation {
 			s.found += len(p)
@@ -213,6 +249,9 @@ func (g *Game) newState(piles [][]Card, sh Shuffler) *State {
 	}
 	if g.start != nil {
 		g.start(s)
+	}
+	for i := range s.piles {
+		s.pileHash[i] = s.pileSum(i)
 	}
 	s.hash = s.RecomputeHash()
 	return s

@@ -114,3 +114,35 @@ func TestCorpusBuilds(t *testing.T) {
 		}
 	}
 }
+
+// TestCorpusGolden builds a sample of the synthetic benchmark corpus and
+// compares some pages with golden HTML, so that speed work cannot change
+// a byte of the output unnoticed (go test -update to accept a change).
+func TestCorpusGolden(t *testing.T) {
+	dir := t.TempDir()
+	writeCorpus(t, dir, 40)
+	if _, err := Build(Options{Source: dir}); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"p0000", "p0007", "p0039"} {
+		got, err := os.ReadFile(filepath.Join(dir, "public", "pages", name, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden := filepath.Join("testdata", "corpus", name+".html")
+		if *update {
+			os.MkdirAll(filepath.Dir(golden), 0o755)
+			if err := os.WriteFile(golden, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run go test -update)", err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("%s differs from %s (run go test -update to accept)", name, golden)
+		}
+	}
+}

@@ -234,6 +234,9 @@ func (o *output) read(name string) ([]byte, bool) {
 		data, ok := o.mem.files[name]
 		return data, ok
 	}
+	if text, ok, _ := o.recalled(name); ok && text != nil {
+		return text, true
+	}
 	data, err := os.ReadFile(filepath.Join(o.tmp, filepath.FromSlash(name)))
 	return data, err == nil
 }
@@ -246,6 +249,9 @@ func (o *output) exists(name string) bool {
 		_, ok := o.mem.files[name]
 		return ok
 	}
+	if _, ok, _ := o.recalled(name); ok {
+		return true
+	}
 	fi, err := os.Stat(filepath.Join(o.tmp, filepath.FromSlash(name)))
 	return err == nil && !fi.IsDir()
 }
@@ -256,6 +262,9 @@ func (o *output) isDir(name string) bool {
 		o.mem.mu.Lock()
 		defer o.mem.mu.Unlock()
 		return o.mem.hasDir(name) // incremental.go
+	}
+	if _, _, dir := o.recalled(name); dir {
+		return true
 	}
 	fi, err := os.Stat(filepath.Join(o.tmp, filepath.FromSlash(name)))
 	return err == nil && fi.IsDir()

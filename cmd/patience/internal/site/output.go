@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
@@ -8,6 +9,8 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strings"
+	"sync"
 )
 
 // output is a build folder made next to the destination. Files are written
@@ -19,6 +22,39 @@ type output struct {
 	dest string // the destination folder, absolute
 	tmp  string // the folder being written
 	mem  *memOutput
+
+	// written remembers, for the link check, what was written to tmp
+	// (and the text of HTML files), so that it need not stat and read
+	// back the files it has just written.
+	mu      sync.Mutex
+	written map[string][]byte // file -> HTML text, or nil for other files
+	dirs    map[string]bool
+}
+
+// remember records that the file name was written, with its text if it
+// is HTML.
+func (o *output) remember(name string, data []byte) {
+	var keep []byte
+	if strings.HasSuffix(name, ".html") {
+		keep = bytes.Clone(data)
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.written == nil {
+		o.written, o.dirs = map[string][]byte{}, map[string]bool{}
+	}
+	o.written[name] = keep
+	for d := path.Dir(name); d != "." && !o.dirs[d]; d = path.Dir(d) {
+		o.dirs[d] = true
+	}
+}
+
+// recalled returns what remember recorded of name.
+func (o *output) recalled(name string) (text []byte, file, dir bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	text, file = o.written[name]
+	return text, file, o.dirs[name]
 }
 
 func newOutput(dest string) (*output, error) {
@@ -70,7 +106,11 @@ func (o *output) write(name string, data []byte) error {
 	if o.mem != nil {
 		return o.mem.write(name, data)
 	}
-	return os.WriteFile(filepath.Join(o.tmp, filepath.FromSlash(name)), data, 0o644)
+	if err := os.WriteFile(filepath.Join(o.tmp, filepath.FromSlash(name)), data, 0o644); err != nil {
+		return err
+	}
+	o.remember(name, data)
+	return nil
 }
 
 // copy copies the file src of fsys to the slash-separated path name.
@@ -91,7 +131,11 @@ func (o *output) copy(name string, fsys fs.FS, src string) error {
 		out.Close()
 		return err
 	}
-	return out.Close()
+	if err := out.Close(); err != nil {
+		return err
+	}
+	o.remember(name, nil)
+	return nil
 }
 
 // commit puts the new folder in place of the destination: the old one is

@@ -43,6 +43,7 @@ var commands = []command{
 	{"build", "build the website: patience build [--source DIR] [--destination DIR]", runBuild},
 	{"serve", "preview the website with live reload: patience serve [--source DIR] [--port 1313] [--bind 127.0.0.1]", runServe},
 	{"solve", "solve a deal and print the win as a replay: patience solve GAME --deal N", runSolve},
+	{"survey", "solve a range of deals and report the win rate: patience survey GAME --deals A-B [--jobs N] [--json FILE] [--shard i/n]; patience survey merge FILE...", runSurvey},
 	{"verify", "check replay files against the rules: patience verify [--json] FILE...", runVerify},
 	{"deal", "print a deal's starting layout: patience deal GAME --deal N [--json]", runDeal},
 	{"games", "list the games, with their variants and packs", runGames},

@@ -19,16 +19,6 @@ import (
 	"github.com/patience-solitaire/patience/engine/solver"
 )
 
-func init() {
-	// Registered here rather than in main.go's table, which another
-	// change owns; lookup keeps a later line in the table from clashing.
-	if lookup("survey") == nil {
-		commands = append(commands, command{"survey",
-			"solve a range of deals and report the win rate: patience survey GAME --deals A-B [--jobs N] [--json FILE] [--shard i/n]; patience survey merge FILE...",
-			runSurvey})
-	}
-}
-
 const surveyUsage = `usage: patience survey GAME --deals A-B [--variant V] [--jobs N] [--json FILE]
                        [--shard i/n] [--budget NODES] [--timeout DUR] [--odds FILE]
        patience survey merge [--json FILE] [--odds FILE] FILE...

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/patience-solitaire/patience/cmd/patience/internal/corpus"
 	"github.com/patience-solitaire/patience/content"
 )
 
@@ -43,7 +43,7 @@ func BenchmarkSaveToReload(b *testing.B) {
 			}
 		} else {
 			for i := range 1000 {
-				writeFile(b, dir, fmt.Sprintf("content/pages/p%04d.md", i), corpusPage(i))
+				writeFile(b, dir, fmt.Sprintf("content/pages/p%04d.md", i), corpus.Page(i))
 			}
 		}
 		benchSave(b, dir, "content/pages/p0500.md", "pages/p0500/index.html")
@@ -79,58 +79,4 @@ func benchSave(b *testing.B, dir, page, output string) {
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	b.ReportMetric(ms(times[len(times)/2]), "ms-median")
 	b.ReportMetric(ms(times[len(times)*9/10]), "ms-p90")
-}
-
-var corpusWords = strings.Fields("card pile foundation tableau stock waste talon reserve suit rank ace king " +
-	"queen jack build down up sequence deal redeal fan layout column row move " +
-	"patience solitaire spade heart diamond club empty space available blocked")
-
-// corpusPage is page i of a corpus shaped like gen-corpus.py's: front
-// matter, headings, paragraphs with emphasis and links, a list, a table
-// and a fenced Go block, about 4 KB.
-func corpusPage(i int) string {
-	r := rand.New(rand.NewPCG(uint64(i), 1))
-	word := func() string { return corpusWords[r.IntN(len(corpusWords))] }
-	sentence := func() string {
-		w := make([]string, 8+r.IntN(11))
-		for j := range w {
-			w[j] = word()
-		}
-		w[r.IntN(len(w))] = "*" + word() + "*"
-		if r.Float64() < 0.3 {
-			j := r.IntN(len(w))
-			w[j] = fmt.Sprintf("[%s](../p%04d/)", w[j], r.IntN(1000))
-		}
-		s := strings.Join(w, " ")
-		return strings.ToUpper(s[:1]) + s[1:] + "."
-	}
-	para := func() string {
-		s := make([]string, 3+r.IntN(4))
-		for j := range s {
-			s[j] = sentence()
-		}
-		return strings.Join(s, " ")
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "---\ntitle: \"Page %d\"\nweight: %d\ntags: [%s, %s]\n---\n\n", i, i, word(), word())
-	for s := range 3 {
-		fmt.Fprintf(&b, "## Section %d %s\n\n%s\n\n", s+1, word(), para())
-		switch s {
-		case 0:
-			for range 4 {
-				fmt.Fprintf(&b, "- %s\n", sentence())
-			}
-			b.WriteString("\n")
-		case 1:
-			b.WriteString("| pile | cards | rule |\n|---|---|---|\n")
-			for range 5 {
-				fmt.Fprintf(&b, "| %s | %d | %s |\n", word(), 1+r.IntN(13), word())
-			}
-			b.WriteString("\n")
-		case 2:
-			fmt.Fprintf(&b, "### Example\n\n```go\nfunc legal%d(from, to Pile) bool {\n\tif from.Len() < %d {\n\t\treturn false\n\t}\n\tc := from.Top()\n\treturn to.Accepts(c, %q) // build by suit\n}\n```\n\n", i, 1+r.IntN(13), word())
-		}
-		fmt.Fprintf(&b, "%s\n\n", para())
-	}
-	return b.String()
 }

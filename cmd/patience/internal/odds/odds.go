@@ -63,6 +63,7 @@ import (
 	"time"
 
 	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/solver"
 	"github.com/patience-solitaire/patience/replay"
 )
 
@@ -115,21 +116,9 @@ func (r *Result) Interval() (low, high float64) {
 	return low, high
 }
 
-// Wilson returns the 95% Wilson score interval of k successes in n trials.
-func Wilson(k, n int) (low, high float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959963984540054
-	p := float64(k) / float64(n)
-	nf := float64(n)
-	den := 1 + z*z/nf
-	centre := p + z*z/(2*nf)
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
-	low = max(0, (centre-half)/den)
-	high = min(1, (centre+half)/den)
-	return low, high
-}
+// Wilson returns the 95% Wilson score interval of k successes in n
+// trials (the solver's survey computes it the same way).
+func Wilson(k, n int) (low, high float64) { return solver.Wilson(k, n) }
 
 // fields are the keys a result may have.
 var fields = []string{"budget_nodes", "date", "deals", "engine", "exact", "game", "high", "lost", "low",

@@ -42,7 +42,7 @@ func (sr *search) bestFirst() bool {
 	sr.path = sr.path[:0]
 	sr.stopped = false
 	bf.nodes = append(bf.nodes, bfNode{parent: -1})
-	sr.tt.insert(sr.hs.h)
+	sr.tt.insert(sr.s.Hash())
 	bf.push(0, 0)
 	var buf []engine.Move
 	for len(bf.heap) > 0 {
@@ -70,7 +70,7 @@ func (sr *search) bestFirst() bool {
 			bf.pathTo(n)
 			return true
 		}
-		if n != it.node && !sr.tt.insert(sr.hs.h) {
+		if n != it.node && !sr.tt.insert(sr.s.Hash()) {
 			continue
 		}
 		buf = s.Legal(buf[:0])
@@ -83,7 +83,7 @@ func (sr *search) bestFirst() bool {
 				continue
 			}
 			sr.apply(m)
-			if sr.tt.insert(sr.hs.h) {
+			if sr.tt.insert(sr.s.Hash()) {
 				bf.nodes = append(bf.nodes, bfNode{parent: n, depth: bf.nodes[n].depth + 1, move: m})
 				child := int32(len(bf.nodes) - 1)
 				if s.Won() {

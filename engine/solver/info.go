@@ -36,6 +36,12 @@ type info struct {
 	// tableau pile of the game.
 	onTop   [4][53][]engine.Card
 	targets [53][]engine.Card
+	// builtOn[x] lists the cards that some tableau pile of the game
+	// could ever accept on x (the union of onTop over the build rules
+	// in use).
+	builtOn [53][]engine.Card
+	// refill: some reserve is refilled automatically when empty.
+	refill bool
 
 	anyFill   bool // some tableau pile takes any card when empty
 	wasteFill bool // some tableau pile takes the waste's card when empty
@@ -91,6 +97,9 @@ func newInfo(g *engine.Game) *info {
 			}
 		case engine.Reserve:
 			in.plays = append(in.plays, i)
+			if p.Refill {
+				in.refill = true
+			}
 		case engine.Waste:
 			in.plays = append(in.plays, i)
 			in.waste = i
@@ -117,6 +126,9 @@ func newInfo(g *engine.Game) *info {
 					in.onTop[b][x] = append(in.onTop[b][x], c)
 					if builds[b] && !contains(in.targets[c], x) {
 						in.targets[c] = append(in.targets[c], x)
+					}
+					if builds[b] && !contains(in.builtOn[x], c) {
+						in.builtOn[x] = append(in.builtOn[x], c)
 					}
 				}
 			}

@@ -143,7 +143,7 @@ func (sr *search) autoplayOne() int {
 			if !in.accepts(s, f, x) {
 				continue
 			}
-			if !(sr.heuristic && in.heuristicSafe(s, f, x)) && !(sr.safe && in.stuckSafe(s, a, x)) {
+			if !(sr.heuristic && in.heuristicSafe(s, f, x)) && !(sr.safe && (in.stuckSafe(s, a, x) || !sr.noDeadBase && in.deadBaseSafe(s, a, x))) {
 				continue
 			}
 			m := engine.Move{Action: engine.ActMove, From: int8(a), To: int8(f), Card: x}
@@ -156,4 +156,128 @@ func (sr *search) autoplayOne() int {
 		}
 	}
 	return 0
+}
+
+// # The dead-base rule (sound, used in every phase)
+//
+// Let X be the top card of a pile A from which cards may be played (a
+// tableau pile, a reserve or the waste), in a static position of a game
+// whose foundations hold exactly the pack and never give a card back (no
+// reversal). Suppose
+//
+//  1. every copy of every card that any tableau pile of the game could
+//     accept on X is on a foundation, so that nothing can ever be built
+//     on X again, wherever X goes;
+//  2. A is not the waste or a reserve of a game with reserves that are
+//     refilled automatically (X's absence could change what a forced
+//     refill takes), and no foundation that takes X's suit in any order
+//     (AnyRank) could take X;
+//  3. k foundations accept X now, and at most k copies of X's card are
+//     off the foundations (X included), or condition 3' of trappedCopies holds (whose
+//     argument replaces the next paragraph's use of 3).
+//
+// Then moving X to any foundation F that accepts it is safe. Unlike the
+// stuck-card rule, X may be able to move around the tableau (onto a card
+// it builds on, into an empty pile): such moves are never needed. Proof:
+// let S win from P and let P' be P with X on F. By 3, as in the
+// stuck-card rule, the copies of X's card still in play go one to each of
+// the k accepting foundations, X to some H. Play S from P' leaving out
+// every move of X (to the tableau and home), with the copy that S puts on
+// F (if not X) put on H instead and the cards S later builds on either of
+// them swapped likewise. At every step each pile of the new line holds
+// the cards of the same pile in S with X taken out (and H and F
+// exchanged as said). Each move of S other than X's is legal there: its
+// card is on top in the new line if it is in S (X is not it, and taking
+// X out of a pile leaves the cards above X on top); a pile that S builds
+// on does not have X on top in S, by 1 (deals onto the waste and fills
+// of empty piles do not look at the card below), so its top is the same
+// or it is empty in both; an empty pile in S is empty in the new line,
+// and no pile is longer than in S (a MaxLen is never exceeded); turning
+// the waste over keeps the order of the other cards (turning a waste
+// that holds only X, and dealing X again, are moves of X: left out, so
+// fewer redeals are used, which allows more). Forced refills are the
+// same: by 2, X is never in a refilled reserve or on the waste of such a
+// game, so every pile they look at is the same. Nothing else changes
+// piles (static position: no shuffle, no merci, no reversal), and every
+// card ends home: S' wins. The natural rule's counterexample (see above)
+// is excluded by 1: there the 3H could carry the 4H.
+func (in *info) deadBaseSafe(s *engine.State, a int, x engine.Card) bool {
+	if !in.capacity || !in.static(s) {
+		return false
+	}
+	switch in.kind[a] {
+	case engine.Tableau:
+	case engine.Waste, engine.Reserve:
+		if in.refill {
+			return false
+		}
+	default:
+		return false
+	}
+	for _, c := range in.builtOn[x] {
+		if int8(in.homeCount(s, c)) < in.copies[c] {
+			return false
+		}
+	}
+	k := 0
+	for _, f := range in.foundations {
+		if in.pos[f][x] < 0 {
+			continue
+		}
+		if in.anyRank[f] {
+			return false
+		}
+		if in.accepts(s, f, x) {
+			k++
+		}
+	}
+	off := in.copies[x] - int8(in.homeCount(s, x))
+	if k == 0 {
+		return false
+	}
+	if int8(k) >= off {
+		return true
+	}
+	return in.trappedCopies(s, a, x, off)
+}
+
+// trappedCopies is condition 3' of the dead-base rule: X is the waste's
+// top card, in a game with no tableau and no refilled reserves, no redeal
+// remains, every other copy of X's card off the foundations lies below X
+// in the waste, and every foundation that holds X's card in its sequence
+// is declared alike (one class of interchangeable piles). Then X leaves
+// the waste only to a foundation, and no other copy can be exposed
+// before it has, so in any line S that wins from P, X is the first copy
+// of its card to go home, onto some H. Until then F does not change (it
+// accepts X now and takes nothing but a copy of X's card next), so just
+// before S puts X on H, F and H hold the same cards (piles declared
+// alike, built from the same sequence up to X's place; the copies of a
+// card are the same card) and after it the position of
+// the line that left X on F and skipped that move differs only by an
+// exchange of two interchangeable piles, and it follows S from there on
+// with F and H exchanged. (Condition 1 holds trivially without a
+// tableau.)
+func (in *info) trappedCopies(s *engine.State, a int, x engine.Card, off int8) bool {
+	if a != in.waste || len(in.tableau) > 0 || in.refill || s.Redeals() < in.g.Redeals {
+		return false
+	}
+	first := -1
+	for _, f := range in.foundations {
+		if in.pos[f][x] < 0 {
+			continue
+		}
+		if first < 0 {
+			first = f
+		} else if !in.same[first][f] {
+			return false
+		}
+	}
+	w := s.Pile(a)
+	n := int8(0)
+	for _, c := range w[:len(w)-1] {
+		if c == x {
+			n++
+		}
+	}
+	return n == off-1
 }

@@ -10,7 +10,6 @@ import (
 type search struct {
 	in *info
 	s  *engine.State
-	hs *hasher
 	tt *hashSet
 	rx *relax
 
@@ -21,10 +20,11 @@ type search struct {
 	stopped  bool // budget, deadline or context ran out
 	timeUp   bool // the deadline or the context ran out
 
-	heuristic bool // play the unsound natural rule automatically
-	dig       int  // heuristic: tableau moves must uncover a card this urgent (0: any)
-	safe      bool // play the sound stuck-card rule automatically
-	deadEnds  bool // prune dead ends
+	heuristic  bool // play the unsound natural rule automatically
+	dig        int  // heuristic: tableau moves must uncover a card this urgent (0: any)
+	safe       bool // play the sound stuck-card rule automatically
+	deadEnds   bool // prune dead ends
+	noDeadBase bool // do not play the dead-base rule (tests)
 
 	ev evalScratch
 
@@ -34,21 +34,18 @@ type search struct {
 }
 
 func newSearch(in *info, s *engine.State, tt *hashSet) *search {
-	sr := &search{in: in, s: s, tt: tt, rx: newRelax(in, in.g.Cards()), hs: newHasher(in, in.g)}
-	sr.hs.reset(s)
+	sr := &search{in: in, s: s, tt: tt, rx: newRelax(in, in.g.Cards())}
 	return sr
 }
 
-// apply plays m and updates the hash.
+// apply plays m (the position keeps its hash up to date).
 func (sr *search) apply(m engine.Move) {
 	sr.s.Apply(m)
-	sr.hs.update(sr.s, m)
 }
 
-// undo takes m back and updates the hash.
+// undo takes m back.
 func (sr *search) undo(m engine.Move) {
 	sr.s.Undo(m)
-	sr.hs.update(sr.s, m)
 }
 
 // run searches from the position; it reports whether it found a win (the
@@ -93,7 +90,7 @@ func (sr *search) dfs(depth int) bool {
 		return false
 	}
 	sr.nodes++
-	if !sr.tt.insert(sr.hs.h) {
+	if !sr.tt.insert(sr.s.Hash()) {
 		return false
 	}
 	mark := len(sr.path)
@@ -102,7 +99,7 @@ func (sr *search) dfs(depth int) bool {
 			if s.Won() {
 				return true
 			}
-			if !sr.tt.insert(sr.hs.h) {
+			if !sr.tt.insert(sr.s.Hash()) {
 				sr.unwind(mark)
 				return false
 			}

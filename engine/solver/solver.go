@@ -9,10 +9,12 @@
 // # Search
 //
 // Solve runs a depth-first search with a transposition table keyed by a
-// 64-bit position hash that it keeps itself (hash.go: positions that
-// differ only by a permutation of interchangeable piles hash alike, and
-// the two copies of a card in a two-pack game are the same card, so
-// symmetric positions are searched once). It runs in phases on one node
+// 64-bit position hash, engine.State.Hash (positions that differ only by
+// a permutation of interchangeable piles hash alike, and the two copies
+// of a card in a two-pack game are the same card, so symmetric positions
+// are searched once; each pile's hash is mixed before the sum, so cards
+// exchanged between such piles do not hash alike, and the count of
+// random numbers drawn by shuffling redeals is included). It runs in phases on one node
 // budget:
 //
 //   - Two heuristic phases that also play the natural foundation rule
@@ -24,8 +26,8 @@
 //     ordered by how many cards are on the foundations or could get
 //     there at once (bestfirst.go).
 //   - An exact phase, with the rest of the budget and sound pruning
-//     only: the stuck-card rule (safe.go), the lone-card rule
-//     (search.go) and the dead-end test (deadend.go). If it runs out of
+//     only: the stuck-card and dead-base rules (safe.go), the lone-card
+//     rule (search.go) and the dead-end test (deadend.go). If it runs out of
 //     positions the game is lost: a proof, up to a collision of 64-bit
 //     hashes, which at the budgets used here has odds below one in a
 //     million per deal.
@@ -94,6 +96,8 @@ type Options struct {
 	NoHeuristic bool
 	// NoDeadEnds turns off the dead-end test.
 	NoDeadEnds bool
+	// NoDeadBase turns off the dead-base rule (safe.go) only.
+	NoDeadBase bool
 	// Shorten is the node budget for looking for shortcuts in a win
 	// (see Shorten); 0 means only the cheap passes, which always run.
 	Shorten int64
@@ -159,6 +163,7 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 		sr.heuristic = heuristic
 		sr.safe = !opt.NoSafeMoves
 		sr.deadEnds = !opt.NoDeadEnds
+		sr.noDeadBase = opt.NoDeadBase
 		sr.dig = dig
 		if best {
 			won = sr.bestFirst()

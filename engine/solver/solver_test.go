@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"math"
+	"math/rand"
 	"strings"
 	"testing"
 
@@ -414,5 +415,138 @@ func TestVerifyRejects(t *testing.T) {
 	}
 	if err := Verify(s, nil); err == nil {
 		t.Error("Verify accepted an empty line for a deal")
+	}
+}
+
+// TestDeadBaseRule checks the dead-base rule (safe.go) on the games it
+// is meant for: positions on winning lines are never proved lost with it,
+// and verdicts decided with and without it agree.
+func TestDeadBaseRule(t *testing.T) {
+	games := []string{"captured-queens", "royal-cotillion", "napoleon-at-st-helena", "contradance"}
+	if testing.Short() {
+		games = games[:2]
+	}
+	for _, slug := range games {
+		var sample []*engine.State
+		for n := uint64(1); n <= 12; n++ {
+			s := deal(t, slug, n)
+			sample = append(sample, s)
+			res := solve(t, s, testOptions(100000))
+			if res.Verdict != Won {
+				continue
+			}
+			for _, k := range []int{len(res.Moves) / 3, len(res.Moves) / 2, 2 * len(res.Moves) / 3} {
+				p := s.Clone()
+				for _, m := range res.Moves[:k] {
+					p.Apply(m)
+				}
+				// On a winning line: must not be proved lost.
+				r := solve(t, p, Options{MaxNodes: 100000, Timeout: -1, NoHeuristic: true})
+				if r.Verdict == Lost {
+					t.Errorf("%s deal %d after %d moves of a win: proved lost\n%s", slug, n, k, p)
+				}
+				sample = append(sample, p)
+			}
+			// Late positions a move off the winning line: some are lost.
+			for _, k := range []int{3 * len(res.Moves) / 4, 7 * len(res.Moves) / 8} {
+				p := s.Clone()
+				for _, m := range res.Moves[:k] {
+					p.Apply(m)
+				}
+				for _, m := range p.Legal(nil) {
+					if m != res.Moves[k] {
+						q := p.Clone()
+						q.Apply(m)
+						sample = append(sample, q)
+					}
+				}
+			}
+		}
+		decided, lost := 0, 0
+		for i, p := range sample {
+			a := solve(t, p, Options{MaxNodes: 100000, Timeout: -1, NoHeuristic: true})
+			b := solve(t, p, Options{MaxNodes: 100000, Timeout: -1, NoHeuristic: true, NoDeadBase: true})
+			if a.Verdict != Unknown && b.Verdict != Unknown {
+				decided++
+				if a.Verdict == Lost {
+					lost++
+				}
+				if a.Verdict != b.Verdict {
+					t.Errorf("%s sample %d: %s with the dead-base rule, %s without\n%s", slug, i, a.Verdict, b.Verdict, p)
+				}
+			}
+		}
+		t.Logf("%s: %d samples, %d decided both ways, %d of them lost", slug, len(sample), decided, lost)
+	}
+}
+
+// TestDeadBaseEndgames compares verdicts with and without the dead-base
+// rule (and its trapped-copy case) on small random endgames of the stock
+// games, which the search decides exhaustively either way.
+func TestDeadBaseEndgames(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for _, slug := range []string{"contradance", "captured-queens", "napoleon-at-st-helena"} {
+		g := lookup(t, slug)
+		in := infoFor(g)
+		decided, lost, differ := 0, 0, 0
+		for trial := 0; trial < 120; trial++ {
+			piles := make([][]engine.Card, len(g.Piles))
+			var pool []engine.Card
+			for _, f := range in.foundations {
+				seq := in.seq[f]
+				h := len(seq) - rng.Intn(3)
+				if h < 1 {
+					h = 1
+				}
+				if slug == "napoleon-at-st-helena" {
+					h = len(seq) - rng.Intn(4)
+				}
+				piles[f] = append(piles[f], seq[:h]...)
+				pool = append(pool, seq[h:]...)
+			}
+			rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+			// Napoleon: some cards in the columns too.
+			if len(in.tableau) > 0 {
+				for len(pool) > 4 && rng.Intn(3) > 0 {
+					tp := in.tableau[rng.Intn(len(in.tableau))]
+					piles[tp] = append(piles[tp], pool[len(pool)-1])
+					pool = pool[:len(pool)-1]
+				}
+			}
+			piles[in.waste] = append(piles[in.waste], pool...)
+			s, err := g.NewStateFromLayout(piles)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Use up the redeals now and then, dealing some cards back.
+			if rng.Intn(2) == 0 {
+				for s.Redeals() < g.Redeals {
+					s.Apply(engine.Move{Action: engine.ActRedeal, From: int8(in.waste), To: int8(in.stock)})
+					for k := rng.Intn(len(pool) + 1); k > 0 && len(s.Pile(in.stock)) > 0; k-- {
+						s.Apply(engine.Move{Action: engine.ActDeal, From: int8(in.stock), To: int8(in.waste), Card: s.Top(in.stock)})
+					}
+					if len(s.Pile(in.waste)) == 0 {
+						break
+					}
+				}
+			}
+			a := solve(t, s, Options{MaxNodes: 200000, Timeout: -1, NoHeuristic: true})
+			b := solve(t, s, Options{MaxNodes: 200000, Timeout: -1, NoHeuristic: true, NoDeadBase: true})
+			if a.Verdict == Unknown || b.Verdict == Unknown {
+				continue
+			}
+			decided++
+			if b.Verdict == Lost {
+				lost++
+			}
+			if a.Verdict != b.Verdict {
+				differ++
+				t.Errorf("%s: %s with the dead-base rule, %s without\n%s", slug, a.Verdict, b.Verdict, s)
+			}
+		}
+		t.Logf("%s: %d endgames decided both ways, %d lost", slug, decided, lost)
+		if decided < 60 {
+			t.Errorf("%s: only %d endgames decided", slug, decided)
+		}
 	}
 }

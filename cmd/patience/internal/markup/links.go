@@ -117,7 +117,7 @@ func folderIndex(dest []byte) []byte {
 	}
 	p := dest[:end]
 	switch {
-	case len(p) == 0 || p[0] == '/' || hasScheme(p):
+	case len(p) == 0 || p[0] == '/' || HasURLScheme(p):
 		return dest // same page, absolute or another scheme
 	case string(p) == "." || string(p) == ".." || bytes.HasSuffix(p, []byte("/..")) || bytes.HasSuffix(p, []byte("/.")):
 		p = append(p[:len(p):len(p)], '/')
@@ -130,10 +130,10 @@ func folderIndex(dest []byte) []byte {
 	return append(out, dest[end:]...)
 }
 
-// hasScheme tells whether a URL path starts with a scheme ("https:",
-// "mailto:").
-func hasScheme(p []byte) bool {
-	for i, c := range p {
+// HasURLScheme tells whether a link starts with a scheme ("https:",
+// "mailto:"): such a link leaves the site and is not checked.
+func HasURLScheme[T string | []byte](p T) bool {
+	for i, c := range []byte(p) {
 		switch {
 		case c == ':':
 			return i > 0

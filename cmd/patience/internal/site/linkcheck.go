@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
 	"github.com/patience-solitaire/patience/replay"
 )
 
@@ -122,7 +123,7 @@ func (b *builder) checkLink(p *page, dest string, idsOf func(string) map[string]
 	rest, frag, hasFrag := strings.Cut(dest, "#")
 	rest, _, _ = strings.Cut(rest, "?")
 	switch {
-	case dest == "" || strings.HasPrefix(rest, "/") || hasURLScheme(rest):
+	case dest == "" || strings.HasPrefix(rest, "/") || markup.HasURLScheme(rest):
 		return "" // the page itself, absolute, or another scheme
 	}
 	target := p.ref.Path
@@ -170,22 +171,6 @@ func (b *builder) checkLink(p *page, dest string, idsOf func(string) map[string]
 		msg += fmt.Sprintf(" (did you mean %q?)", "#"+near)
 	}
 	return msg
-}
-
-// hasURLScheme tells whether a link starts with a scheme ("https:",
-// "mailto:").
-func hasURLScheme(s string) bool {
-	for i, c := range s {
-		switch {
-		case c == ':':
-			return i > 0
-		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
-		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
-		default:
-			return false
-		}
-	}
-	return false
 }
 
 // nearest returns the id closest to id, if it is close (a typo).

@@ -422,7 +422,7 @@ func (m *memOutput) hasDir(name string) bool {
 // remember, called after a successful build, stores its work in the
 // cache and its output in res.
 func (b *builder) remember(res *Result) {
-	if b.out != nil && b.out.mem != nil {
+	if b.out != nil && b.out.mem != nil && !b.out.sync {
 		res.Output = b.out.mem.files
 	}
 	s := b.inc
@@ -486,7 +486,22 @@ func (b *builder) newOutput() (*output, error) {
 	if b.opts.Memory || b.opts.Cache != nil {
 		return &output{dest: b.dest, mem: &memOutput{b: b, files: map[string][]byte{}}}, nil
 	}
-	return newOutput(b.dest)
+	if b.pending != nil {
+		return b.takeOutput() // begun by startOutput (output.go)
+	}
+	if isDir(b.dest) {
+		mem := &memOutput{b: b, files: map[string][]byte{}}
+		return &output{dest: b.dest, mem: mem, sync: true, workers: b.opts.Workers}, nil // syncdest.go
+	}
+	out, err := newOutput(b.dest)
+	if err != nil {
+		return nil, err
+	}
+	if err := out.prepare(b.outputNames()); err != nil {
+		out.discard()
+		return nil, err
+	}
+	return out, nil
 }
 
 // put stores data, which must not change afterwards, as the file name.

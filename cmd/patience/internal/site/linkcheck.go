@@ -234,11 +234,8 @@ func (o *output) exists(name string) bool {
 		_, ok := o.mem.files[name]
 		return ok
 	}
-	if _, ok, _ := o.recalled(name); ok {
-		return true
-	}
-	fi, err := os.Stat(filepath.Join(o.tmp, filepath.FromSlash(name)))
-	return err == nil && !fi.IsDir()
+	_, ok, _ := o.recalled(name) // every file of the output goes through write or copy
+	return ok
 }
 
 // isDir tells whether the output has a folder name.
@@ -248,9 +245,6 @@ func (o *output) isDir(name string) bool {
 		defer o.mem.mu.Unlock()
 		return o.mem.hasDir(name) // incremental.go
 	}
-	if _, _, dir := o.recalled(name); dir {
-		return true
-	}
-	fi, err := os.Stat(filepath.Join(o.tmp, filepath.FromSlash(name)))
-	return err == nil && fi.IsDir()
+	_, _, dir := o.recalled(name)
+	return dir
 }

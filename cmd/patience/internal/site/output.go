@@ -5,10 +5,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -17,11 +18,15 @@ import (
 // into it, and commit swaps it in place of the destination; discard
 // removes it. Until commit, the destination is untouched.
 //
-// An output with mem set keeps the files in memory instead (incremental.go).
+// An output with mem set keeps the files in memory instead
+// (incremental.go); with sync set too, commit then writes them over the
+// existing destination where they differ (syncdest.go).
 type output struct {
-	dest string // the destination folder, absolute
-	tmp  string // the folder being written
-	mem  *memOutput
+	dest    string // the destination folder, absolute
+	tmp     string // the folder being written
+	mem     *memOutput
+	sync    bool
+	workers int // for sync
 
 	// written remembers, for the link check, what was written to tmp
 	// (and the text of HTML files), so that it need not stat and read
@@ -76,29 +81,94 @@ func newOutput(dest string) (*output, error) {
 	return &output{dest: dest, tmp: tmp}, nil
 }
 
-// mkdirs creates the folders that will hold the files at the given
-// slash-separated paths, once each, before files are written concurrently.
-func (o *output) mkdirs(files []string) error {
+// prepare makes the folders that will hold the files at the given
+// slash-separated paths and creates the files, empty. Making a file is
+// most of the cost of writing it on a disk file system (a folder entry
+// and an inode; the data only goes to the page cache), so Build runs
+// prepare in the background while the pages are converted (startOutput),
+// and write then fills files that exist.
+func (o *output) prepare(files []string) error {
 	if o.mem != nil {
 		return nil
 	}
 	dirs := map[string]bool{}
 	for _, f := range files {
-		if d := path.Dir(f); d != "." {
+		for d := path.Dir(f); d != "." && !dirs[d]; d = path.Dir(d) {
 			dirs[d] = true
 		}
 	}
-	list := make([]string, 0, len(dirs))
-	for d := range dirs {
-		list = append(list, d)
+	// A folder sorts before the folders inside it, so Mkdir (one system
+	// call, where MkdirAll looks first) always finds the parent made.
+	for _, d := range slices.Sorted(maps.Keys(dirs)) {
+		if err := os.Mkdir(filepath.Join(o.tmp, filepath.FromSlash(d)), 0o755); err != nil {
+			return err
+		}
 	}
-	sort.Strings(list)
-	for _, d := range list {
-		if err := os.MkdirAll(filepath.Join(o.tmp, filepath.FromSlash(d)), 0o755); err != nil {
+	made := make(map[string]bool, len(files))
+	for _, f := range files {
+		if made[f] {
+			continue
+		}
+		made[f] = true
+		fh, err := os.OpenFile(filepath.Join(o.tmp, filepath.FromSlash(f)), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return err
+		}
+		if err := fh.Close(); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// pendingOutput is an output folder being prepared in the background.
+type pendingOutput struct {
+	done chan struct{}
+	out  *output
+	err  error
+}
+
+// startOutput begins the output folder and its files in the background,
+// once the scan knows every file the build writes (see prepare). A build
+// to memory has nothing to prepare.
+func (b *builder) startOutput() {
+	if b.opts.Memory || b.opts.Cache != nil || !b.errs.empty() || isDir(b.dest) {
+		return // nothing to prepare, or a destination to sync (syncdest.go)
+	}
+	names := b.outputNames()
+	p := &pendingOutput{done: make(chan struct{})}
+	b.pending = p
+	go func() {
+		defer close(p.done)
+		p.out, p.err = newOutput(b.dest)
+		if p.err != nil {
+			return
+		}
+		if p.err = p.out.prepare(names); p.err != nil {
+			p.out.discard()
+			p.out = nil
+		}
+	}()
+}
+
+// takeOutput waits for the folder startOutput began and returns it; the
+// builder no longer discards it on close.
+func (b *builder) takeOutput() (*output, error) {
+	p := b.pending
+	b.pending = nil
+	<-p.done
+	return p.out, p.err
+}
+
+// dropOutput discards a folder that startOutput began and the build did
+// not take (it failed before writing).
+func (b *builder) dropOutput() {
+	if b.pending == nil {
+		return
+	}
+	if out, err := b.takeOutput(); err == nil {
+		out.discard()
+	}
 }
 
 // write writes a file at the slash-separated path name.
@@ -142,6 +212,9 @@ func (o *output) copy(name string, fsys fs.FS, src string) error {
 // renamed away, the new one renamed in, and the old one removed.
 func (o *output) commit() error {
 	if o.mem != nil {
+		if o.sync {
+			return syncDest(o.dest, o.mem, o.workers)
+		}
 		return nil // the build's result takes the files
 	}
 	parent, base := filepath.Split(o.dest)

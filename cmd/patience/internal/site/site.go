@@ -78,6 +78,7 @@ func Build(opts Options) (*Result, error) {
 	b.conv = markup.New(markup.Options{Typographer: b.cfg.Typographer})
 	b.loadTemplates()
 	b.scan()
+	b.startOutput() // output.go
 	b.reuse()
 	b.loadPages()
 	b.loadGames()
@@ -116,9 +117,10 @@ type builder struct {
 	byURL   map[string]*PageRef
 	site    *SiteData
 	out     *output
-	extras  int       // files written by writeExtras (extras.go)
-	inc     *incState // with Options.Cache (incremental.go)
-	games   *gameData // survey results and warnings (games.go)
+	pending *pendingOutput // output.go
+	extras  int            // files written by writeExtras (extras.go)
+	inc     *incState      // with Options.Cache (incremental.go)
+	games   *gameData      // survey results and warnings (games.go)
 }
 
 // contentName is how the content folder is shown in messages.
@@ -207,6 +209,7 @@ func isDir(p string) bool {
 }
 
 func (b *builder) close() {
+	b.dropOutput()
 	for _, r := range b.roots {
 		r.Close()
 	}
@@ -244,18 +247,6 @@ func (b *builder) write() error {
 		return &replay.Error{Pos: replay.Pos{File: b.dest}, Msg: err.Error()}
 	}
 	b.out = out
-	var names []string
-	for _, p := range b.pages {
-		names = append(names, p.ref.Path)
-	}
-	for _, f := range b.files {
-		names = append(names, f.name)
-	}
-	names = append(names, chromaCSS)
-	if err := out.mkdirs(names); err != nil {
-		out.discard()
-		return &replay.Error{Pos: replay.Pos{File: b.dest}, Msg: err.Error()}
-	}
 	b.renderPages()
 	b.writeExtras()
 	forEach(len(b.files), b.opts.Workers, func(i int) {
@@ -279,6 +270,19 @@ func (b *builder) write() error {
 		return &replay.Error{Pos: replay.Pos{File: b.dest}, Msg: err.Error()}
 	}
 	return nil
+}
+
+// outputNames lists the files the pages and the content and template
+// files write, as slash-separated paths in the output.
+func (b *builder) outputNames() []string {
+	names := make([]string, 0, len(b.pages)+len(b.files)+1)
+	for _, p := range b.pages {
+		names = append(names, p.ref.Path)
+	}
+	for _, f := range b.files {
+		names = append(names, f.name)
+	}
+	return append(names, chromaCSS)
 }
 
 // chromaCSS is the stylesheet of highlighted code, unless the templates'

@@ -89,9 +89,13 @@ func (b *builder) searchIndex() ([]byte, error) {
 	for _, s := range b.site.Sections {
 		titles[s.Name] = s.Title
 	}
+	texts := make([]string, len(b.pages))
+	forEach(len(b.pages), b.opts.Workers, func(i int) {
+		texts[i] = b.pageTextOf(b.pages[i], searchTextLimit)
+	})
 	entries := make([]searchEntry, 0, len(b.pages))
-	for _, p := range b.pages {
-		e := searchEntry{Title: p.ref.Title, Path: p.ref.Path, Text: b.pageTextOf(p, searchTextLimit)}
+	for i, p := range b.pages {
+		e := searchEntry{Title: p.ref.Title, Path: p.ref.Path, Text: texts[i]}
 		if p.ref.Section != "" && p.ref.URL != p.ref.Section+"/" {
 			e.Section = titles[p.ref.Section]
 		}

@@ -172,9 +172,47 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 		}
 		nodes += sr.nodes
 	}
+	// A position the dead-end test condemns is lost however it is
+	// searched: say so before the heuristic phases spend their budget.
+	if !opt.NoDeadEnds && in.static(pos) && in.deadEnd(pos, sr.rx) {
+		return Result{Verdict: Lost, Nodes: 1, Elapsed: time.Since(start)}, nil
+	}
 	if !opt.NoSafeMoves && !opt.NoHeuristic {
 		phase(limit/16, true, 4, false)
 		phase(limit/8, true, 0, true)
+		// Restarts: short depth-first searches with a perturbed move
+		// order and varied digging depths, their budgets following the
+		// Luby sequence, until three quarters of the node budget (or of
+		// the time) are spent.
+		main := tt
+		tt = newHashSet(1 << 14)
+		sr.tt = tt
+		share := limit * 3 / 4
+		var cutoff time.Time
+		if timeout > 0 {
+			cutoff = start.Add(timeout * 3 / 4)
+		}
+		for i := 1; nodes < share && !won && !sr.timeUp; i++ {
+			if !cutoff.IsZero() && time.Now().After(cutoff) {
+				break
+			}
+			b := restartBase * luby(i)
+			if b > share-nodes {
+				b = share - nodes
+			}
+			sr.rng = uint64(i) * 0x2545f4914f6cdd1d
+			sr.noise = restartNoise
+			dig := restartDigs[i%len(restartDigs)]
+			phase(b, true, dig, false)
+			if dig == 0 && !won && !sr.stopped {
+				// The whole heuristic space was searched: other orders
+				// would search it again.
+				break
+			}
+		}
+		sr.noise = 0
+		tt = main
+		sr.tt = tt
 	}
 	phase(limit, false, 0, false)
 	stopped := !won && (sr.stopped || sr.timeUp)
@@ -212,4 +250,28 @@ func Verify(s *engine.State, moves []engine.Move) error {
 		return fmt.Errorf("solver: the %d moves do not win: %d of %d cards on the foundations", len(moves), t.OnFoundations(), s.Game().Cards())
 	}
 	return nil
+}
+
+// The restarts of the heuristic phase: the first budget (nodes), the
+// noise added to the move-ordering keys (enough to reorder moves of
+// different urgency, not to put them before foundation moves), and the
+// digging depths they cycle through (0: any tableau move).
+const (
+	restartBase  = 500
+	restartNoise = 10000
+)
+
+var restartDigs = [...]int{3, 4, 5, 6, 8, 0}
+
+// luby returns the i-th term (from 1) of the Luby sequence
+// 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...
+func luby(i int) int64 {
+	for k := 1; ; k++ {
+		if i == 1<<k-1 {
+			return 1 << (k - 1)
+		}
+		if i < 1<<k-1 {
+			return luby(i - 1<<(k-1) + 1)
+		}
+	}
 }

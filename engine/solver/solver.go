@@ -98,6 +98,8 @@ type Options struct {
 	NoDeadEnds bool
 	// NoDeadBase turns off the dead-base rule (safe.go) only.
 	NoDeadBase bool
+	// NoSuitLock turns off the suit-lock test (suitlock.go) only.
+	NoSuitLock bool
 	// Shorten is the node budget for looking for shortcuts in a win
 	// (see Shorten); 0 means only the cheap passes, which always run.
 	Shorten int64
@@ -174,7 +176,8 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 	}
 	// A position the dead-end test condemns is lost however it is
 	// searched: say so before the heuristic phases spend their budget.
-	if !opt.NoDeadEnds && in.static(pos) && in.deadEnd(pos, sr.rx) {
+	sr.rx.noSuitLock = opt.NoSuitLock
+	if !opt.NoDeadEnds && in.static(pos) && (in.deadEnd(pos, sr.rx) || in.suitLock && !opt.NoSuitLock && in.suitLocked(pos, sr.rx, suitLockRootCap)) {
 		return Result{Verdict: Lost, Nodes: 1, Elapsed: time.Since(start)}, nil
 	}
 	if !opt.NoSafeMoves && !opt.NoHeuristic {

@@ -38,12 +38,14 @@ import "github.com/patience-solitaire/patience/engine"
 // search; suitLockRootCap at the start of Solve, where the test runs once.
 const (
 	suitLockCap     = 300
-	suitLockRootCap = 1_000_000
+	suitLockRootCap = 5_000_000
 )
 
 // suitLock is the scratch space and cache of the test.
 type suitLock struct {
-	cache map[uint64]bool // projection hash -> lost
+	// cache maps a projection's hash to -1 (lost), 0 (won) or the cap
+	// with which its search was inconclusive.
+	cache map[uint64]int32
 	piles [][]engine.Card
 	found []int   // foundations of the suit
 	h     []int   // their heights
@@ -103,7 +105,7 @@ func zob(c engine.Card, d int) uint64 {
 func (in *info) suitLocked(s *engine.State, r *relax, limit int) bool {
 	sl := r.sl
 	if sl == nil {
-		sl = &suitLock{cache: map[uint64]bool{}}
+		sl = &suitLock{cache: map[uint64]int32{}}
 		sl.seen = *newHashSet(1 << 10)
 		r.sl = sl
 	}
@@ -134,17 +136,31 @@ func (in *info) suitLocked(s *engine.State, r *relax, limit int) bool {
 			continue
 		}
 		key := sl.hash() ^ uint64(suit+1)*0x5851f42d4c957f2d
-		lost, ok := sl.cache[key]
-		if !ok {
+		v, ok := sl.cache[key]
+		if !ok || v > 0 && int(v) < limit {
 			sl.seen.reset()
 			sl.nodes = 0
 			sl.limit = limit
 			win := sl.search(in)
-			lost = !win && sl.nodes <= limit
-			if lost || sl.nodes <= limit {
-				sl.cache[key] = lost // inconclusive results are not kept
+			if len(sl.seen.slots) > 1<<16 {
+				// A big search at the start: do not clear its table at
+				// every later call.
+				sl.seen = *newHashSet(1 << 10)
 			}
+			switch {
+			case sl.nodes > limit:
+				v = int32(limit) // inconclusive with this cap
+			case win:
+				v = 0
+			default:
+				v = -1
+			}
+			if len(sl.cache) >= 1<<20 {
+				clear(sl.cache) // bound the memory
+			}
+			sl.cache[key] = v
 		}
+		lost := v < 0
 		if lost {
 			return true
 		}
@@ -201,6 +217,11 @@ func (sl *suitLock) search(in *info) bool {
 			sl.piles[i] = p[:len(p)-1]
 			sl.h[k]++
 			win := sl.search(in)
+			if len(sl.seen.slots) > 1<<16 {
+				// A big search at the start: do not clear its table at
+				// every later call.
+				sl.seen = *newHashSet(1 << 10)
+			}
 			sl.h[k]--
 			p[len(p)-1] = x // deeper moves may have built on the shortened pile
 			sl.piles[i] = p
@@ -221,6 +242,11 @@ func (sl *suitLock) search(in *info) bool {
 			sl.piles[i] = p[:len(p)-1]
 			sl.piles[j] = append(q, x)
 			win := sl.search(in)
+			if len(sl.seen.slots) > 1<<16 {
+				// A big search at the start: do not clear its table at
+				// every later call.
+				sl.seen = *newHashSet(1 << 10)
+			}
 			sl.piles[j] = q
 			p[len(p)-1] = x
 			sl.piles[i] = p

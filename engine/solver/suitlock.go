@@ -217,11 +217,6 @@ func (sl *suitLock) search(in *info) bool {
 			sl.piles[i] = p[:len(p)-1]
 			sl.h[k]++
 			win := sl.search(in)
-			if len(sl.seen.slots) > 1<<16 {
-				// A big search at the start: do not clear its table at
-				// every later call.
-				sl.seen = *newHashSet(1 << 10)
-			}
 			sl.h[k]--
 			p[len(p)-1] = x // deeper moves may have built on the shortened pile
 			sl.piles[i] = p
@@ -242,11 +237,6 @@ func (sl *suitLock) search(in *info) bool {
 			sl.piles[i] = p[:len(p)-1]
 			sl.piles[j] = append(q, x)
 			win := sl.search(in)
-			if len(sl.seen.slots) > 1<<16 {
-				// A big search at the start: do not clear its table at
-				// every later call.
-				sl.seen = *newHashSet(1 << 10)
-			}
 			sl.piles[j] = q
 			p[len(p)-1] = x
 			sl.piles[i] = p

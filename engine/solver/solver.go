@@ -17,17 +17,32 @@
 // random numbers drawn by shuffling redeals is included). It runs in phases on one node
 // budget:
 //
-//   - Two heuristic phases that also play the natural foundation rule
+//   - A check at the start: if the dead-end test or the suit-lock test
+//     (suitlock.go, with a large cap there) condemns the position, it is
+//     lost before any search. (The check's projected searches are not
+//     counted in the node budget; they take well under a second.)
+//   - Heuristic phases that also play the natural foundation rule
 //     automatically (a card goes up as soon as every copy of the card it
 //     needs below it is up). The rule is not sound (see safe.go), so
 //     these phases can only find wins. The first (a sixteenth of the
 //     budget) is a depth-first search that only digs toward cards the
 //     foundations need soon; the second (an eighth) a best-first search
 //     ordered by how many cards are on the foundations or could get
-//     there at once (bestfirst.go).
+//     there at once (bestfirst.go). Then come restarts: short
+//     depth-first searches, each from an empty table, with random noise
+//     added to the move-ordering keys (never enough to put a tableau
+//     move before a foundation move) and cycling through digging depths,
+//     their budgets following the Luby sequence (500 nodes times 1 1 2 1
+//     1 2 4 ...), until three quarters of the node budget or of the time
+//     are spent. Wins in the fan games are found in a few hundred nodes
+//     or not at all by one long search, which sinks below an early
+//     mistake: restarts cut that heavy tail. The noise comes from a
+//     generator seeded by the restart's number, so results repeat when
+//     the node budget, not the clock, ends the restarts.
 //   - An exact phase, with the rest of the budget and sound pruning
 //     only: the stuck-card and dead-base rules (safe.go), the lone-card
-//     rule (search.go) and the dead-end test (deadend.go). If it runs out of
+//     rule (search.go), the dead-end test (deadend.go) and, inside it,
+//     the suit-lock test (suitlock.go, small cap). If it runs out of
 //     positions the game is lost: a proof, up to a collision of 64-bit
 //     hashes, which at the budgets used here has odds below one in a
 //     million per deal.

@@ -28,6 +28,16 @@ func BenchmarkSolveHillWin(b *testing.B) {
 	benchSolve(b, "house-on-the-hill", 11, testOptions(100000))
 }
 
+// A win found by the restarts.
+func BenchmarkSolveWoodsRestart(b *testing.B) {
+	benchSolve(b, "house-in-the-woods", 24, testOptions(300000))
+}
+
+// A proof by the suit-lock test at the start.
+func BenchmarkSolveWoodsSuitLock(b *testing.B) {
+	benchSolve(b, "house-in-the-woods", 14, testOptions(100000))
+}
+
 // A proof by the dead-end test at the start.
 func BenchmarkSolveWoodsDead(b *testing.B) {
 	benchSolve(b, "house-in-the-woods", 199, testOptions(100000))

@@ -49,6 +49,9 @@ type relax struct {
 	// every card of its sequence from its height up to top[f]-1 has a
 	// homed copy.
 	top []int
+
+	sl         *suitLock // the suit-lock test's scratch space and cache
+	noSuitLock bool      // tests: no suit-lock test
 }
 
 const (
@@ -138,7 +141,10 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 			}
 		}
 	}
-	return remaining > 0
+	if remaining > 0 {
+		return true
+	}
+	return in.suitLock && !r.noSuitLock && in.suitLocked(s, r, suitLockCap)
 }
 
 // canHome is the relaxed foundation rule.

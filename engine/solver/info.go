@@ -51,6 +51,8 @@ type info struct {
 	// same[i][j]: piles i and j are declared alike apart from name and
 	// place (see the lone-card rule in search.go).
 	same [][]bool
+	// suitLock: the suit-lock test applies (suitlock.go).
+	suitLock bool
 }
 
 func newInfo(g *engine.Game) *info {
@@ -134,6 +136,7 @@ func newInfo(g *engine.Game) *info {
 			}
 		}
 	}
+	in.suitLock = suitLockOK(in)
 	in.same = make([][]bool, in.n)
 	for i := range in.same {
 		in.same[i] = make([]bool, in.n)

@@ -28,6 +28,11 @@ type search struct {
 
 	ev evalScratch
 
+	// rng and noise perturb the move order of the restarts (noise 0:
+	// the plain order).
+	rng   uint64
+	noise int32
+
 	path []engine.Move
 	bufs [][]engine.Move
 	keys [][]int32
@@ -223,6 +228,9 @@ func (sr *search) order(moves []engine.Move, depth int, static bool) []engine.Mo
 		default:
 			k = 0
 		}
+		if sr.noise > 0 && k < 100000 {
+			k += int32(sr.rand() % uint64(sr.noise))
+		}
 		out = append(out, m)
 		keys = append(keys, k)
 	}
@@ -238,4 +246,13 @@ func (sr *search) order(moves []engine.Move, depth int, static bool) []engine.Mo
 	}
 	sr.keys[depth] = keys
 	return out
+}
+
+// rand returns the next number of the restarts' generator (splitmix64).
+func (sr *search) rand() uint64 {
+	sr.rng += 0x9e3779b97f4a7c15
+	z := sr.rng
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
 }

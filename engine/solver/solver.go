@@ -17,17 +17,32 @@
 // random numbers drawn by shuffling redeals is included). It runs in phases on one node
 // budget:
 //
-//   - Two heuristic phases that also play the natural foundation rule
+//   - A check at the start: if the dead-end test or the suit-lock test
+//     (suitlock.go, with a large cap there) condemns the position, it is
+//     lost before any search. (The check's projected searches are not
+//     counted in the node budget; they take well under a second.)
+//   - Heuristic phases that also play the natural foundation rule
 //     automatically (a card goes up as soon as every copy of the card it
 //     needs below it is up). The rule is not sound (see safe.go), so
 //     these phases can only find wins. The first (a sixteenth of the
 //     budget) is a depth-first search that only digs toward cards the
 //     foundations need soon; the second (an eighth) a best-first search
 //     ordered by how many cards are on the foundations or could get
-//     there at once (bestfirst.go).
+//     there at once (bestfirst.go). Then come restarts: short
+//     depth-first searches, each from an empty table, with random noise
+//     added to the move-ordering keys (never enough to put a tableau
+//     move before a foundation move) and cycling through digging depths,
+//     their budgets following the Luby sequence (500 nodes times 1 1 2 1
+//     1 2 4 ...), until three quarters of the node budget or of the time
+//     are spent. Wins in the fan games are found in a few hundred nodes
+//     or not at all by one long search, which sinks below an early
+//     mistake: restarts cut that heavy tail. The noise comes from a
+//     generator seeded by the restart's number, so results repeat when
+//     the node budget, not the clock, ends the restarts.
 //   - An exact phase, with the rest of the budget and sound pruning
 //     only: the stuck-card and dead-base rules (safe.go), the lone-card
-//     rule (search.go) and the dead-end test (deadend.go). If it runs out of
+//     rule (search.go), the dead-end test (deadend.go) and, inside it,
+//     the suit-lock test (suitlock.go, small cap). If it runs out of
 //     positions the game is lost: a proof, up to a collision of 64-bit
 //     hashes, which at the budgets used here has odds below one in a
 //     million per deal.
@@ -98,6 +113,8 @@ type Options struct {
 	NoDeadEnds bool
 	// NoDeadBase turns off the dead-base rule (safe.go) only.
 	NoDeadBase bool
+	// NoSuitLock turns off the suit-lock test (suitlock.go) only.
+	NoSuitLock bool
 	// Shorten is the node budget for looking for shortcuts in a win
 	// (see Shorten); 0 means only the cheap passes, which always run.
 	Shorten int64
@@ -172,9 +189,52 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 		}
 		nodes += sr.nodes
 	}
+	// A position the dead-end test or the suit-lock test condemns is
+	// lost however it is searched: say so before the heuristic phases
+	// spend their budget. The suit-lock test gets a large cap here, as it
+	// runs once (most projections are won or lost in a few thousand
+	// positions; in House in the Woods deals 1-300 a cap of 5,000,000
+	// proves as many deals lost as one of 100,000,000).
+	sr.rx.noSuitLock = opt.NoSuitLock
+	if !opt.NoDeadEnds && in.static(pos) && (in.deadEnd(pos, sr.rx) || in.suitLock && !opt.NoSuitLock && in.suitLocked(pos, sr.rx, suitLockRootCap)) {
+		return Result{Verdict: Lost, Nodes: 1, Elapsed: time.Since(start)}, nil
+	}
 	if !opt.NoSafeMoves && !opt.NoHeuristic {
 		phase(limit/16, true, 4, false)
 		phase(limit/8, true, 0, true)
+		// Restarts: short depth-first searches with a perturbed move
+		// order and varied digging depths, their budgets following the
+		// Luby sequence, until three quarters of the node budget (or of
+		// the time) are spent.
+		main := tt
+		tt = newHashSet(1 << 14)
+		sr.tt = tt
+		share := limit * 3 / 4
+		var cutoff time.Time
+		if timeout > 0 {
+			cutoff = start.Add(timeout * 3 / 4)
+		}
+		for i := 1; nodes < share && !won && !sr.timeUp; i++ {
+			if !cutoff.IsZero() && time.Now().After(cutoff) {
+				break
+			}
+			b := restartBase * luby(i)
+			if b > share-nodes {
+				b = share - nodes
+			}
+			sr.rng = uint64(i) * 0x2545f4914f6cdd1d
+			sr.noise = restartNoise
+			dig := restartDigs[i%len(restartDigs)]
+			phase(b, true, dig, false)
+			if dig == 0 && !won && !sr.stopped {
+				// The whole heuristic space was searched: other orders
+				// would search it again.
+				break
+			}
+		}
+		sr.noise = 0
+		tt = main
+		sr.tt = tt
 	}
 	phase(limit, false, 0, false)
 	stopped := !won && (sr.stopped || sr.timeUp)
@@ -212,4 +272,28 @@ func Verify(s *engine.State, moves []engine.Move) error {
 		return fmt.Errorf("solver: the %d moves do not win: %d of %d cards on the foundations", len(moves), t.OnFoundations(), s.Game().Cards())
 	}
 	return nil
+}
+
+// The restarts of the heuristic phase: the first budget (nodes), the
+// noise added to the move-ordering keys (enough to reorder moves of
+// different urgency, not to put them before foundation moves), and the
+// digging depths they cycle through (0: any tableau move).
+const (
+	restartBase  = 500
+	restartNoise = 10000
+)
+
+var restartDigs = [...]int{3, 4, 5, 6, 8, 0}
+
+// luby returns the i-th term (from 1) of the Luby sequence
+// 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...
+func luby(i int) int64 {
+	for k := 1; ; k++ {
+		if i == 1<<k-1 {
+			return 1 << (k - 1)
+		}
+		if i < 1<<k-1 {
+			return luby(i - 1<<(k-1) + 1)
+		}
+	}
 }

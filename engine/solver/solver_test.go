@@ -138,6 +138,10 @@ var golden = []struct {
 }{
 	{"house-in-the-woods", 199, 1000, Lost}, // both QS under a KS: dead at the start
 	{"house-in-the-woods", 233, 1000, Lost},
+	{"house-in-the-woods", 14, 1000, Lost}, // the suit-lock test at the start
+	{"house-in-the-woods", 32, 1000, Lost},
+	{"house-in-the-woods", 3, 300000, Won}, // found by a restart
+	{"house-in-the-woods", 24, 300000, Won},
 	{"house-in-the-woods", 8, 20000, Won},
 	{"house-in-the-woods", 15, 20000, Won},
 	{"house-in-the-woods", 17, 20000, Won},
@@ -547,6 +551,81 @@ func TestDeadBaseEndgames(t *testing.T) {
 		t.Logf("%s: %d endgames decided both ways, %d lost", slug, decided, lost)
 		if decided < 60 {
 			t.Errorf("%s: only %d endgames decided", slug, decided)
+		}
+	}
+}
+
+// TestSuitLockEndgames checks the suit-lock test against the exact search
+// without it on random House endgames: the verdicts must agree.
+func TestSuitLockEndgames(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for _, slug := range []string{"house-in-the-woods", "house-on-the-hill"} {
+		g := lookup(t, slug)
+		in := infoFor(g)
+		if !in.suitLock {
+			t.Fatalf("%s: the suit-lock test does not apply", slug)
+		}
+		decided, lost, locked := 0, 0, 0
+		for trial := 0; trial < 600; trial++ {
+			piles := make([][]engine.Card, len(g.Piles))
+			var pool []engine.Card
+			// Two copies of each card: deal the foundations' sequences
+			// out so that every card of the pack is used once.
+			left := map[engine.Card]int{}
+			for _, c := range g.Pack.Cards() {
+				left[c]++
+			}
+			for _, f := range in.foundations {
+				seq := in.seq[f]
+				h := len(seq) - rng.Intn(7)
+				for _, c := range seq[:h] {
+					if left[c] == 0 {
+						break
+					}
+					left[c]--
+					piles[f] = append(piles[f], c)
+				}
+			}
+			for _, c := range g.Pack.Cards() {
+				if left[c] > 0 {
+					left[c]--
+					pool = append(pool, c)
+				}
+			}
+			rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+			fans := (len(pool) + 2) / 3
+			for i, c := range pool {
+				tp := in.tableau[i%fans]
+				piles[tp] = append(piles[tp], c)
+			}
+			s, err := g.NewStateFromLayout(piles)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Solve the positions that only the suit-lock test condemns
+			// at the start, and a sample of the others.
+			relaxed := in.deadEnd(s, &relax{st: newRelax(in, g.Cards()).st, top: make([]int, in.n), noSuitLock: true})
+			if !relaxed && in.suitLocked(s, newRelax(in, g.Cards()), suitLockRootCap) {
+				locked++
+			} else if trial%10 != 0 {
+				continue
+			}
+			a := solve(t, s, Options{MaxNodes: 200000, Timeout: -1, NoHeuristic: true})
+			b := solve(t, s, Options{MaxNodes: 200000, Timeout: -1, NoHeuristic: true, NoSuitLock: true})
+			if a.Verdict == Unknown || b.Verdict == Unknown {
+				continue
+			}
+			decided++
+			if b.Verdict == Lost {
+				lost++
+			}
+			if a.Verdict != b.Verdict {
+				t.Errorf("%s: %s with the suit-lock test, %s without\n%s", slug, a.Verdict, b.Verdict, s)
+			}
+		}
+		t.Logf("%s: %d endgames decided both ways, %d lost, %d caught by the suit-lock test at the start", slug, decided, lost, locked)
+		if decided < 60 || locked < 20 {
+			t.Errorf("%s: only %d endgames decided, %d locked", slug, decided, locked)
 		}
 	}
 }

@@ -110,12 +110,6 @@ func talonGameFor(in *info) *talonGame {
 	if len(tg.found) > 16 || len(tg.res) > 16 || len(tg.wing) > 8 {
 		return nil
 	}
-	// With refilled reserves the generic solver's heuristic phases find
-	// wins better for now; the dedicated search takes only the games
-	// whose cards go home from the waste alone.
-	if len(tg.res) > 0 || len(tg.wing) > 0 {
-		return nil
-	}
 	rng := uint64(0x9e3779b97f4a7c15)
 	next := func() uint64 {
 		rng ^= rng << 13
@@ -463,18 +457,25 @@ func (t *tstate) legal(buf []tmove) []tmove {
 		if t.wasteTop() == c {
 			buf = append(buf, tmove{kind: tmWaste, f: int8(k), card: c})
 		}
-		if tg.reversal {
+	}
+	if len(t.stock) > 0 {
+		buf = append(buf, tmove{kind: tmDeal, card: t.talon[t.stock[len(t.stock)-1]]})
+	} else if len(t.waste) > 0 && t.redeals < tg.redeals {
+		buf = append(buf, tmove{kind: tmRedeal})
+	}
+	if tg.reversal {
+		for k := range tg.found {
+			h := t.fh[k]
+			if h >= tg.flen[k] || !t.firstTwin(k) {
+				continue
+			}
+			c := tg.seq[k][h]
 			for _, j := range tg.fOf[c] {
 				if j != k && t.fh[j] >= 2 && tg.seq[j][t.fh[j]-1] == c {
 					buf = append(buf, tmove{kind: tmReversal, src: int8(j), f: int8(k), card: c})
 				}
 			}
 		}
-	}
-	if len(t.stock) > 0 {
-		buf = append(buf, tmove{kind: tmDeal, card: t.talon[t.stock[len(t.stock)-1]]})
-	} else if len(t.waste) > 0 && t.redeals < tg.redeals {
-		buf = append(buf, tmove{kind: tmRedeal})
 	}
 	return buf
 }
@@ -717,14 +718,7 @@ func solveTalon(in *info, s *engine.State, limit int64, deadline time.Time, done
 	if !ok {
 		return Unknown, nil, 0, false
 	}
-	ts := &tsearch{t: t, tt: newHashSet(1 << 14), limit: limit / 8, deadline: deadline, done: done, deadEnds: deadEnds, heuristic: true}
-	if ts.dfs(0) {
-		return Won, tg.engineMoves(s, ts.path), ts.nodes, true
-	}
-	ts.tt.reset()
-	ts.stopped = false
-	ts.limit = ts.nodes + limit/8
-	ts.path = ts.path[:0]
+	ts := &tsearch{t: t, tt: newHashSet(1 << 14), limit: limit / 4, deadline: deadline, done: done, deadEnds: deadEnds, heuristic: true}
 	if ts.bestFirst() {
 		return Won, tg.engineMoves(s, ts.path), ts.nodes, true
 	}

@@ -1,5 +1,7 @@
 package solver
 
+import "github.com/patience-solitaire/patience/engine"
+
 // Best-first search on the dedicated position (talon.go), to find wins
 // quickly: the frontier is ordered by the cards on the foundations and
 // those that could follow them at once from the reserve, the wing and
@@ -132,7 +134,40 @@ func (bf *tbf) evaluate() int32 {
 			}
 		}
 	}
-	return int32(4*(t.home+extra) - 2*t.redeals*0)
+	score := int32(1000 * (t.home + extra))
+	// Cards the foundations need soon cost for every card above them in
+	// the waste or a wing column.
+	urg := func(c engine.Card) int {
+		u := 99
+		for _, k := range tg.fOf[c] {
+			if q := tg.pos[k][c]; q >= bf.fh[k] && int(q-bf.fh[k]) < u {
+				u = int(q - bf.fh[k])
+			}
+		}
+		return u
+	}
+	w := t.waste[:len(t.waste)-wh]
+	for j, idx := range w {
+		above := len(w) - 1 - j
+		if above == 0 {
+			continue
+		}
+		if u := urg(t.talon[idx]); u < 8 {
+			score -= int32((8 - u) * above * 10)
+		}
+	}
+	for k := range t.wing {
+		n := int(t.wh[k])
+		if bf.used[len(t.res)+k] {
+			n--
+		}
+		for j := 0; j < n-1; j++ {
+			if u := urg(t.wing[k][j]); u < 8 {
+				score -= int32((8 - u) * (n - 1 - j) * 10)
+			}
+		}
+	}
+	return score
 }
 
 func (bf *tbf) goTo(n int32) {

@@ -53,11 +53,11 @@ type talonGame struct {
 	// fOf[c] lists the foundation slots whose sequence holds card c.
 	fOf [53][]int
 
-	kF    [][]uint64 // [foundation][height]
-	kR    [53]uint64
-	kW    [][]uint64 // [wing][height]
-	kRd   uint64
-	kTal  [][2]uint64 // [talon index][stock, waste]
+	kF   [][]uint64 // [foundation][height]
+	kR   [53]uint64
+	kW   [][]uint64 // [wing][height]
+	kRd  uint64
+	kTal [][2]uint64 // [talon index][stock, waste]
 	// chains: the waste-order test of talondead.go applies, to the
 	// classes of foundations declared alike.
 	chains  bool
@@ -570,9 +570,9 @@ type tsearch struct {
 	// heuristic: also play the natural rule automatically (not sound:
 	// for finding wins only).
 	heuristic bool
-	path     []tmove
-	bufs     [][]tmove
-	dead     talonDead
+	path      []tmove
+	bufs      [][]tmove
+	dead      talonDead
 }
 
 func (ts *tsearch) out() bool {
@@ -718,11 +718,38 @@ func solveTalon(in *info, s *engine.State, limit int64, deadline time.Time, done
 	if !ok {
 		return Unknown, nil, 0, false
 	}
-	ts := &tsearch{t: t, tt: newHashSet(1 << 14), limit: limit / 4, deadline: deadline, done: done, deadEnds: deadEnds, heuristic: true}
-	if ts.bestFirst() {
+	// Phases on one budget: a depth-first search that also plays the
+	// natural rule (1/256 of the budget), a best-first search
+	// with it (a quarter of the budget and of the time; three quarters
+	// in games with reserves), both only to
+	// find wins; then the exhaustive search with the rest.
+	ts := &tsearch{t: t, tt: newHashSet(1 << 14), limit: limit / 256, done: done, deadEnds: deadEnds, heuristic: true}
+	ts.deadline = deadline
+	if ts.dfs(0) {
 		return Won, tg.engineMoves(s, ts.path), ts.nodes, true
 	}
 	if ts.timeUp {
+		return Unknown, nil, ts.nodes, true
+	}
+	ts.tt.reset()
+	ts.stopped = false
+	ts.path = ts.path[:0]
+	// With reserves the exhaustive search rarely ends, and the
+	// best-first search gets three quarters.
+	num := int64(1)
+	if len(tg.res) > 0 {
+		num = 3
+	}
+	ts.limit = ts.nodes + limit*num/4
+	if !deadline.IsZero() {
+		ts.deadline = time.Now().Add(time.Until(deadline) * time.Duration(num) / 4)
+	}
+	if ts.bestFirst() {
+		return Won, tg.engineMoves(s, ts.path), ts.nodes, true
+	}
+	ts.deadline = deadline
+	ts.timeUp = false
+	if !deadline.IsZero() && time.Now().After(deadline) {
 		return Unknown, nil, ts.nodes, true
 	}
 	ts.tt.reset()

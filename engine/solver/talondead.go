@@ -31,12 +31,23 @@ import "github.com/patience-solitaire/patience/engine"
 type talonDead struct {
 	cnt [53]int8
 	at  [53][4]int16
+	// the release test's scratch
+	homed [53]int8
+	top   []int8
+	done  []bool
+	wdone [][]bool
 }
 
 // test reports whether the position is proved lost.
 func (d *talonDead) test(t *tstate) bool {
 	tg := t.tg
-	if !tg.chains || t.redeals < tg.redeals {
+	if t.redeals < tg.redeals {
+		return false
+	}
+	if !tg.reversal && d.release(t) {
+		return true
+	}
+	if !tg.chains {
 		return false
 	}
 	for c := range d.cnt {
@@ -121,4 +132,129 @@ func sameCards(a, b []engine.Card) bool {
 		}
 	}
 	return true
+}
+
+// # The release test (sound, last pass, no reversal)
+//
+// In the last pass the cards below the waste's top come out only from
+// the top: the j-th card from the top (j = 1 is the top) can be played
+// only after the j-1 cards above it have left the waste, and a card
+// leaves the waste only by a foundation move (from the waste's top) or
+// by a refill, which a foundation move from a reserve makes; so the j-th
+// card is available only after at least j-1 foundation moves. A wing
+// card is available only after the cards above it in its column have
+// gone home. The test plays a relaxed game: every reserve card, every
+// stock card and the waste's top are available from the start (a stock
+// card could be dealt at any time), the j-th waste card once j-1 cards
+// have gone home in the relaxed game, a wing card once those above it
+// have; an available card goes home when some foundation could reach it,
+// as in deadend.go (every card of its sequence from its height up to the
+// card has a copy homed in the relaxed game). Homing a card only makes
+// more cards available and more foundations reachable, so the relaxed
+// game has one greatest outcome, reached by homing greedily; by
+// induction over the moves of a real line of play, every card the real
+// line brings home is homed there too (each real foundation move finds
+// its card available and its foundation reachable by the relaxed rules).
+// So if the relaxed game leaves a card off the foundations, the position
+// is lost. Reversals break the foundation rule, so games with them are
+// left out.
+func (d *talonDead) release(t *tstate) bool {
+	tg := t.tg
+	if d.top == nil {
+		d.top = make([]int8, len(tg.found))
+		d.wdone = make([][]bool, len(tg.wing))
+	}
+	d.homed = [53]int8{}
+	for k := range tg.found {
+		d.top[k] = t.fh[k]
+	}
+	n := len(t.res) + len(t.stock) + len(t.waste)
+	if cap(d.done) < n {
+		d.done = make([]bool, n)
+	}
+	done := d.done[:n]
+	for i := range done {
+		done[i] = false
+	}
+	for k := range t.wing {
+		if cap(d.wdone[k]) < int(t.wh[k]) {
+			d.wdone[k] = make([]bool, t.wh[k])
+		}
+		d.wdone[k] = d.wdone[k][:t.wh[k]]
+		for i := range d.wdone[k] {
+			d.wdone[k][i] = false
+		}
+	}
+	left := t.tg.total - t.home
+	homes := 0
+	canHome := func(c engine.Card) bool {
+		for _, k := range tg.fOf[c] {
+			p := tg.pos[k][c]
+			if p >= t.fh[k] && p <= d.top[k] {
+				return true
+			}
+		}
+		return false
+	}
+	home := func(c engine.Card) {
+		homes++
+		left--
+		d.homed[c]++
+		if d.homed[c] != 1 {
+			return
+		}
+		for _, k := range tg.fOf[c] {
+			if tg.pos[k][c] != d.top[k] {
+				continue
+			}
+			for d.top[k] < tg.flen[k] && d.homed[tg.seq[k][d.top[k]]] > 0 {
+				d.top[k]++
+			}
+		}
+	}
+	for changed := true; changed && left > 0; {
+		changed = false
+		i := 0
+		for _, c := range t.res {
+			if c != engine.NoCard && !done[i] && canHome(c) {
+				done[i] = true
+				home(c)
+				changed = true
+			}
+			i++
+		}
+		for _, idx := range t.stock {
+			if !done[i] && canHome(t.talon[idx]) {
+				done[i] = true
+				home(t.talon[idx])
+				changed = true
+			}
+			i++
+		}
+		// The waste from the top: the j-th card (from 1) once j-1
+		// cards have gone home.
+		for j := 1; j <= len(t.waste) && j-1 <= homes; j++ {
+			c := t.talon[t.waste[len(t.waste)-j]]
+			if !done[i+j-1] && canHome(c) {
+				done[i+j-1] = true
+				home(c)
+				changed = true
+			}
+		}
+		for k := range t.wing {
+			w := d.wdone[k]
+			for j := len(w) - 1; j >= 0; j-- {
+				if w[j] {
+					continue
+				}
+				if !canHome(t.wing[k][j]) {
+					break
+				}
+				w[j] = true
+				home(t.wing[k][j])
+				changed = true
+			}
+		}
+	}
+	return left > 0
 }

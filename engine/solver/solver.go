@@ -99,7 +99,9 @@ type Options struct {
 	// NoDeadBase turns off the dead-base rule (safe.go) only.
 	NoDeadBase bool
 	// NoTalon turns off the dedicated search of the games whose cards
-	// only go to the foundations (talon.go).
+	// only go to the foundations (talon.go), which otherwise replaces
+	// the phases above for them (and honours NoHeuristic, NoDeadEnds
+	// and NoDeadBase).
 	NoTalon bool
 	// Shorten is the node budget for looking for shortcuts in a win
 	// (see Shorten); 0 means only the cheap passes, which always run.
@@ -147,7 +149,7 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 		if timeout > 0 {
 			deadline = start.Add(timeout)
 		}
-		if v, moves, n, ok := solveTalon(in, pos, limit, deadline, ctx.Done(), !opt.NoDeadEnds); ok {
+		if v, moves, n, ok := solveTalon(in, pos, limit, deadline, ctx.Done(), opt); ok {
 			res := Result{Verdict: v, Nodes: n}
 			if v == Won {
 				short, err := Shorten(ctx, s, moves, opt.Shorten)

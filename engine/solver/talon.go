@@ -570,9 +570,11 @@ type tsearch struct {
 	// heuristic: also play the natural rule automatically (not sound:
 	// for finding wins only).
 	heuristic bool
-	path      []tmove
-	bufs      [][]tmove
-	dead      talonDead
+	// noDeadBase turns the automatic moves off (tests).
+	noDeadBase bool
+	path       []tmove
+	bufs       [][]tmove
+	dead       talonDead
 }
 
 func (ts *tsearch) out() bool {
@@ -612,7 +614,11 @@ func (ts *tsearch) dfs(depth int) bool {
 	mark := len(ts.path)
 	auto := false
 	for {
-		m, ok := t.safeMove()
+		var m tmove
+		ok := false
+		if !ts.noDeadBase {
+			m, ok = t.safeMove()
+		}
 		if !ok && ts.heuristic {
 			m, ok = t.naturalMove()
 		}
@@ -709,7 +715,8 @@ func (tg *talonGame) engineMoves(s *engine.State, line []tmove) []engine.Move {
 // solveTalon runs the dedicated search from s; ok is false if it does
 // not apply. The verdict is Won with the line in engine moves, Lost, or
 // Unknown.
-func solveTalon(in *info, s *engine.State, limit int64, deadline time.Time, done <-chan struct{}, deadEnds bool) (v Verdict, moves []engine.Move, nodes int64, ok bool) {
+func solveTalon(in *info, s *engine.State, limit int64, deadline time.Time, done <-chan struct{}, opt Options) (v Verdict, moves []engine.Move, nodes int64, ok bool) {
+	deadEnds := !opt.NoDeadEnds
 	tg := in.talonGame()
 	if tg == nil {
 		return Unknown, nil, 0, false
@@ -720,16 +727,19 @@ func solveTalon(in *info, s *engine.State, limit int64, deadline time.Time, done
 	}
 	// Phases on one budget: a depth-first search that also plays the
 	// natural rule (1/256 of the budget), a best-first search
-	// with it (a quarter of the budget and of the time; three quarters
-	// in games with reserves), both only to
+	// with it (a sixteenth of the budget and of the time; three quarters
+	// in games with reserves, where the exhaustive search rarely ends), both only to
 	// find wins; then the exhaustive search with the rest.
 	ts := &tsearch{t: t, tt: newHashSet(1 << 14), limit: limit / 256, done: done, deadEnds: deadEnds, heuristic: true}
 	ts.deadline = deadline
-	if ts.dfs(0) {
-		return Won, tg.engineMoves(s, ts.path), ts.nodes, true
-	}
-	if ts.timeUp {
-		return Unknown, nil, ts.nodes, true
+	ts.noDeadBase = opt.NoDeadBase
+	if !opt.NoHeuristic {
+		if ts.dfs(0) {
+			return Won, tg.engineMoves(s, ts.path), ts.nodes, true
+		}
+		if ts.timeUp {
+			return Unknown, nil, ts.nodes, true
+		}
 	}
 	ts.tt.reset()
 	ts.stopped = false
@@ -738,13 +748,13 @@ func solveTalon(in *info, s *engine.State, limit int64, deadline time.Time, done
 	// best-first search gets three quarters.
 	num := int64(1)
 	if len(tg.res) > 0 {
-		num = 3
+		num = 12
 	}
-	ts.limit = ts.nodes + limit*num/4
+	ts.limit = ts.nodes + limit*num/16
 	if !deadline.IsZero() {
-		ts.deadline = time.Now().Add(time.Until(deadline) * time.Duration(num) / 4)
+		ts.deadline = time.Now().Add(time.Until(deadline) * time.Duration(num) / 16)
 	}
-	if ts.bestFirst() {
+	if !opt.NoHeuristic && ts.bestFirst() {
 		return Won, tg.engineMoves(s, ts.path), ts.nodes, true
 	}
 	ts.deadline = deadline

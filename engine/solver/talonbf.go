@@ -45,7 +45,11 @@ func (ts *tsearch) bestFirst() bool {
 		bf.goTo(it.node)
 		n := it.node
 		for {
-			m, ok := t.safeMove()
+			var m tmove
+			ok := false
+			if !ts.noDeadBase {
+				m, ok = t.safeMove()
+			}
 			if !ok && ts.heuristic {
 				m, ok = t.naturalMove()
 			}

@@ -1,7 +1,6 @@
 package solver
 
 import (
-	"math"
 	"math/rand"
 	"testing"
 
@@ -53,7 +52,7 @@ func BenchmarkCapturedQueensOdds(b *testing.B) {
 		n++
 	}
 	p := float64(won) / float64(n)
-	lo, hi := wilson(won, n)
+	lo, hi := Wilson(won, n)
 	b.ReportMetric(p, "win-rate")
 	b.Logf("captured-queens: %d of %d shuffles won: %.5f (95%% interval %.5f - %.5f)", won, n, p, lo, hi)
 }
@@ -85,20 +84,6 @@ func playForced(t *tstate) bool {
 	}
 }
 
-// wilson is the 95% Wilson score interval of k successes in n trials.
-func wilson(k, n int) (float64, float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959964
-	p := float64(k) / float64(n)
-	nf := float64(n)
-	d := 1 + z*z/nf
-	c := (p + z*z/(2*nf)) / d
-	h := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / d
-	return c - h, c + h
-}
-
 // TestForcedPlayCapturedQueens checks the simulation against the solver
 // on real deals.
 func TestForcedPlayCapturedQueens(t *testing.T) {
@@ -108,5 +93,59 @@ func TestForcedPlayCapturedQueens(t *testing.T) {
 		if got := playForced(talonOf(t, s)); (want == Won) != got || want == Unknown {
 			t.Errorf("deal %d: forced play wins %v, the generic solver says %s", n, got, want)
 		}
+	}
+}
+
+// TestContradanceNotForced shows why Contradance, unlike Captured
+// Queens, is not a forced game whose odds a simulation could give:
+// playing a card home as soon as it can go is sometimes wrong. Clubs
+// from the Six: f9 holds 6-J, f10 only the 6; off the foundations are
+// the T, J and two Queens of clubs, every other pile is complete, and
+// no redeal is left. The waste shows a QC; the stock will deal JC, QC,
+// TC. Playing the QC on f9 at once loses (the second QC then lies on
+// the JC that f10 needs first); keeping it wins: the second QC goes on
+// f9, the TC, the JC and the kept QC on f10.
+func TestContradanceNotForced(t *testing.T) {
+	g := lookup(t, "contradance")
+	in := infoFor(g)
+	piles := make([][]engine.Card, len(g.Piles))
+	for _, f := range in.foundations {
+		piles[f] = append(piles[f], in.seq[f]...)
+	}
+	f9, f10 := g.PileIndex("f9"), g.PileIndex("f10")
+	piles[f9] = piles[f9][:6]  // 6C..JC
+	piles[f10] = piles[f10][:4] // 6C..9C
+	qc, jc, tc := engine.NewCard(engine.Queen, engine.Clubs), engine.NewCard(engine.Jack, engine.Clubs), engine.NewCard(10, engine.Clubs)
+	piles[in.waste] = []engine.Card{qc, jc, qc, tc}
+	s, err := g.NewStateFromLayout(piles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Apply(engine.Move{Action: engine.ActRedeal, From: int8(in.waste), To: int8(in.stock)})
+	s.Apply(engine.Move{Action: engine.ActDeal, From: int8(in.stock), To: int8(in.waste), Card: qc})
+	if r := solve(t, s, testOptions(10000)); r.Verdict != Won {
+		t.Fatalf("the solver says %s, want won", r.Verdict)
+	}
+	// Play every card home as soon as it can go.
+	p := s.Clone()
+	for {
+		moved := false
+		for _, m := range p.Legal(nil) {
+			if m.Action == engine.ActMove {
+				p.Apply(m)
+				moved = true
+				break
+			}
+		}
+		if moved {
+			continue
+		}
+		if len(p.Pile(in.stock)) == 0 {
+			break
+		}
+		p.Apply(engine.Move{Action: engine.ActDeal, From: int8(in.stock), To: int8(in.waste), Card: p.Top(in.stock)})
+	}
+	if p.Won() {
+		t.Fatal("playing every card home at once won; the example is wrong")
 	}
 }

@@ -113,7 +113,7 @@ func TestContradanceNotForced(t *testing.T) {
 		piles[f] = append(piles[f], in.seq[f]...)
 	}
 	f9, f10 := g.PileIndex("f9"), g.PileIndex("f10")
-	piles[f9] = piles[f9][:6]  // 6C..JC
+	piles[f9] = piles[f9][:6]   // 6C..JC
 	piles[f10] = piles[f10][:4] // 6C..9C
 	qc, jc, tc := engine.NewCard(engine.Queen, engine.Clubs), engine.NewCard(engine.Jack, engine.Clubs), engine.NewCard(10, engine.Clubs)
 	piles[in.waste] = []engine.Card{qc, jc, qc, tc}

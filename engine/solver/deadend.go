@@ -39,7 +39,11 @@ import "github.com/patience-solitaire/patience/engine"
 // The argument needs the piles' contents to change only by single-card
 // moves: it is used only in static positions (no shuffling redeal left,
 // no merci available). A redeal that turns the waste over is covered by
-// treating the waste as floated, like the stock, while one remains.
+// treating the waste as floated, like the stock, while one remains; so
+// is a refill of a reserve from the waste, by treating the waste as
+// floated always in a game with refilled reserves (a refill moves the
+// waste's top card to a reserve, not to the tableau or a foundation;
+// without this, Royal Cotillion's deal 2, which is won, was called lost).
 
 type relax struct {
 	st    [][]uint8 // per pile, per depth: buried, exposed, floated, homed
@@ -78,7 +82,11 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 		r.top[f] = len(s.Pile(f))
 	}
 	remaining := 0
-	wasteOpen := in.waste >= 0 && s.Redeals() < in.g.Redeals
+	// The waste is floated too while a redeal remains, and always in a
+	// game with refilled reserves: a refill takes its top card away
+	// without a foundation move, so that no order of the waste is
+	// certain there.
+	wasteOpen := in.waste >= 0 && (s.Redeals() < in.g.Redeals || in.refill)
 	for i := 0; i < in.n; i++ {
 		if in.kind[i] == engine.Foundation {
 			continue

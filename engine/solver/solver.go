@@ -115,6 +115,11 @@ type Options struct {
 	NoDeadBase bool
 	// NoSuitLock turns off the suit-lock test (suitlock.go) only.
 	NoSuitLock bool
+	// NoTalon turns off the dedicated search of the games whose cards
+	// only go to the foundations (talon.go), which otherwise replaces
+	// the phases above for them (and honours NoHeuristic, NoDeadEnds
+	// and NoDeadBase).
+	NoTalon bool
 	// Shorten is the node budget for looking for shortcuts in a win
 	// (see Shorten); 0 means only the cheap passes, which always run.
 	Shorten int64
@@ -155,6 +160,24 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 	pos := s.Clone()
 	if pos.Won() {
 		return Result{Verdict: Won, Elapsed: time.Since(start)}, nil
+	}
+	if !opt.NoTalon && !opt.NoSafeMoves {
+		var deadline time.Time
+		if timeout > 0 {
+			deadline = start.Add(timeout)
+		}
+		if v, moves, n, ok := solveTalon(in, pos, limit, deadline, ctx.Done(), opt); ok {
+			res := Result{Verdict: v, Nodes: n}
+			if v == Won {
+				short, err := Shorten(ctx, s, moves, opt.Shorten)
+				if err != nil {
+					return res, err
+				}
+				res.Moves = short
+			}
+			res.Elapsed = time.Since(start)
+			return res, nil
+		}
 	}
 	// The table starts small (most wins take a few hundred nodes) and
 	// doubles as it fills.

@@ -1,0 +1,821 @@
+package solver
+
+import (
+	"sync"
+	"time"
+
+	"github.com/patience-solitaire/patience/engine"
+)
+
+// A dedicated search for the games in which every card only ever goes to
+// a foundation: the Patriarchs family (Patriarchs, Picture Patience, Odd
+// and Even, Royal Cotillion, Contradance, Captured Queens). It applies to
+// any declaration whose piles are foundations, a stock and a waste turned
+// over by redeals, reserves that play only to the foundations and are
+// refilled at once, and tableau piles that play only to the foundations
+// and are never refilled (Royal Cotillion's left wing); see talonGameFor.
+//
+// In such a game the stock and the waste together keep one fixed order:
+// dealing moves the stock's top card onto the waste, turning the waste
+// over makes the card dealt first the stock's top again, and a card
+// leaves them only from the top of one of them. So the talon is a fixed
+// sequence of the cards in dealing order, and the position of the talon
+// is which of its cards are gone (to a reserve or a foundation), which
+// are in the waste (an initial part) and which in the stock. Foundations
+// hold a prefix of their sequence (also with reversals), so a height
+// says all. The position is therefore small, and its hash sums keys of
+// (talon index, place), (foundation class, height), reserve card (the
+// reserve spaces are interchangeable, so their cards form a multiset) and
+// (wing column, height), plus the redeals taken.
+//
+// The search is exhaustive (a depth-first search over the positions with
+// a transposition table, every legal move tried, foundation moves first),
+// with only automatic moves whose soundness is proved in safe.go, and the
+// sound dead-end test of talondead.go: a "lost" verdict is a proof (up to
+// a collision of 64-bit hashes).
+
+type talonGame struct {
+	in       *info
+	found    []int // engine pile of each foundation
+	fclass   []int // foundations declared alike share a class
+	twins    [][]int
+	seq      [][]engine.Card
+	pos      [][53]int8
+	flen     []int8
+	res      []int // engine reserve piles
+	wing     []int // engine tableau piles
+	stock    int
+	waste    int
+	redeals  int
+	reversal bool
+	total    int // cards on the foundations in a won position
+	copies   [53]int8
+	// fOf[c] lists the foundation slots whose sequence holds card c.
+	fOf [53][]int
+
+	kF   [][]uint64 // [foundation][height]
+	kR   [53]uint64
+	kW   [][]uint64 // [wing][height]
+	kRd  uint64
+	kTal [][2]uint64 // [talon index][stock, waste]
+	// chains: the waste-order test of talondead.go applies, to the
+	// classes of foundations declared alike.
+	chains  bool
+	classes [][]int
+}
+
+const (
+	locStock uint8 = iota
+	locWaste
+	locGone
+)
+
+// talonGameFor returns the dedicated search's view of g, or nil if g is
+// not such a game.
+func talonGameFor(in *info) *talonGame {
+	g := in.g
+	if g.Merci || g.DrawsPerRound > 0 || g.AllForced() || g.Goal() != g.Cards() || !in.capacity {
+		return nil
+	}
+	if g.Redeals > 0 && g.RedealKind != engine.TurnWaste {
+		return nil
+	}
+	if in.stock < 0 || in.waste < 0 {
+		return nil
+	}
+	tg := &talonGame{in: in, stock: in.stock, waste: in.waste, redeals: g.Redeals, reversal: g.Reversal, total: g.Cards(), copies: in.copies}
+	for i := range g.Piles {
+		p := &g.Piles[i]
+		switch p.Kind {
+		case engine.Foundation:
+			if p.Found.AnyRank {
+				return nil
+			}
+			tg.found = append(tg.found, i)
+		case engine.Reserve:
+			if !p.Refill || !p.ToFoundationOnly {
+				return nil
+			}
+			tg.res = append(tg.res, i)
+		case engine.Tableau:
+			if !p.ToFoundationOnly || p.Fill != engine.FillNever {
+				return nil
+			}
+			tg.wing = append(tg.wing, i)
+		case engine.Stock, engine.Waste:
+		default:
+			return nil
+		}
+	}
+	if len(tg.found) > 16 || len(tg.res) > 16 || len(tg.wing) > 8 {
+		return nil
+	}
+	rng := uint64(0x9e3779b97f4a7c15)
+	next := func() uint64 {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return rng * 0x2545f4914f6cdd1d
+	}
+	tg.fclass = make([]int, len(tg.found))
+	for k, f := range tg.found {
+		tg.fclass[k] = k
+		for j := 0; j < k; j++ {
+			if in.same[tg.found[j]][f] {
+				tg.fclass[k] = tg.fclass[j]
+				break
+			}
+		}
+		tg.seq = append(tg.seq, in.seq[f])
+		tg.pos = append(tg.pos, in.pos[f])
+		tg.flen = append(tg.flen, int8(len(in.seq[f])))
+		for _, c := range in.seq[f] {
+			tg.fOf[c] = append(tg.fOf[c], k)
+		}
+	}
+	tg.twins = make([][]int, len(tg.found))
+	for k := range tg.found {
+		for j := range tg.found {
+			if tg.fclass[j] == tg.fclass[k] {
+				tg.twins[k] = append(tg.twins[k], j)
+			}
+		}
+	}
+	// Keys: twins share their keys, so positions that differ by an
+	// exchange of two twin foundations hash alike.
+	tg.kF = make([][]uint64, len(tg.found))
+	for k := range tg.found {
+		if tg.fclass[k] != k {
+			tg.kF[k] = tg.kF[tg.fclass[k]]
+			continue
+		}
+		tg.kF[k] = make([]uint64, tg.flen[k]+1)
+		for h := range tg.kF[k] {
+			tg.kF[k][h] = next()
+		}
+	}
+	for c := range tg.kR {
+		tg.kR[c] = next()
+	}
+	tg.kW = make([][]uint64, len(tg.wing))
+	for k := range tg.wing {
+		tg.kW[k] = make([]uint64, g.Cards()+1)
+		for h := range tg.kW[k] {
+			tg.kW[k][h] = next()
+		}
+	}
+	tg.initChains()
+	tg.kRd = next()
+	tg.kTal = make([][2]uint64, g.Cards())
+	for i := range tg.kTal {
+		tg.kTal[i] = [2]uint64{next(), next()}
+	}
+	return tg
+}
+
+// tstate is a position of a talonGame.
+type tstate struct {
+	tg      *talonGame
+	fh      []int8        // foundation heights
+	res     []engine.Card // reserve spaces
+	wing    [][]engine.Card
+	wh      []int8 // wing heights
+	talon   []engine.Card
+	loc     []uint8
+	waste   []int16 // talon indices, bottom first
+	stock   []int16 // talon indices, top last
+	redeals int
+	home    int
+	hash    uint64
+	// saved keeps the waste of each redeal taken, for Undo.
+	saved [][]int16
+}
+
+// newTState converts an engine position; ok is false if it is not one
+// the dedicated search can take (a forced move pending, a foundation not
+// holding a prefix of its sequence).
+func (tg *talonGame) newTState(s *engine.State) (*tstate, bool) {
+	if _, forced := s.Forced(); forced {
+		return nil, false
+	}
+	t := &tstate{tg: tg, fh: make([]int8, len(tg.found)), res: make([]engine.Card, len(tg.res)),
+		wing: make([][]engine.Card, len(tg.wing)), wh: make([]int8, len(tg.wing)), redeals: s.Redeals()}
+	for k, f := range tg.found {
+		p := s.Pile(f)
+		if len(p) > len(tg.seq[k]) {
+			return nil, false
+		}
+		for i, c := range p {
+			if tg.seq[k][i] != c {
+				return nil, false
+			}
+		}
+		t.fh[k] = int8(len(p))
+		t.home += len(p)
+		t.hash += tg.kF[k][len(p)]
+	}
+	for k, r := range tg.res {
+		p := s.Pile(r)
+		if len(p) > 1 {
+			return nil, false
+		}
+		if len(p) == 1 {
+			t.res[k] = p[0]
+			t.hash += tg.kR[p[0]]
+		}
+	}
+	for k, w := range tg.wing {
+		t.wing[k] = append([]engine.Card(nil), s.Pile(w)...)
+		t.wh[k] = int8(len(t.wing[k]))
+		t.hash += tg.kW[k][t.wh[k]]
+	}
+	w, st := s.Pile(tg.waste), s.Pile(tg.stock)
+	t.talon = append(t.talon, w...)
+	for i := len(st) - 1; i >= 0; i-- {
+		t.talon = append(t.talon, st[i])
+	}
+	t.loc = make([]uint8, len(t.talon))
+	for i := range w {
+		t.waste = append(t.waste, int16(i))
+		t.loc[i] = locWaste
+		t.hash += tg.kTal[i][locWaste]
+	}
+	for i := len(t.talon) - 1; i >= len(w); i-- {
+		t.stock = append(t.stock, int16(i))
+		t.hash += tg.kTal[i][locStock]
+	}
+	t.hash += uint64(t.redeals) * tg.kRd
+	return t, true
+}
+
+// tmove is a move of the dedicated search. For a move from a reserve,
+// refill is the talon index that refilled the space (-1: none) and
+// fromStock says it came from the stock.
+type tmove struct {
+	kind      uint8
+	src       int8 // reserve space or wing column; for a reversal, the foundation it leaves
+	f         int8 // foundation (slot) it goes to
+	card      engine.Card
+	refill    int16
+	fromStock bool
+}
+
+const (
+	tmRes uint8 = iota
+	tmWaste
+	tmWing
+	tmReversal
+	tmDeal
+	tmRedeal
+)
+
+func (t *tstate) wasteTop() engine.Card {
+	if len(t.waste) == 0 {
+		return engine.NoCard
+	}
+	return t.talon[t.waste[len(t.waste)-1]]
+}
+
+func (t *tstate) wingTop(k int) engine.Card {
+	if t.wh[k] == 0 {
+		return engine.NoCard
+	}
+	return t.wing[k][t.wh[k]-1]
+}
+
+// accepts reports whether foundation slot k takes card c now.
+func (t *tstate) accepts(k int, c engine.Card) bool {
+	h := t.fh[k]
+	return h < t.tg.flen[k] && t.tg.seq[k][h] == c
+}
+
+func (t *tstate) setF(k int, h int8) {
+	tg := t.tg
+	t.hash += tg.kF[k][h] - tg.kF[k][t.fh[k]]
+	t.home += int(h) - int(t.fh[k])
+	t.fh[k] = h
+}
+
+func (t *tstate) apply(m *tmove) {
+	tg := t.tg
+	switch m.kind {
+	case tmRes:
+		t.setF(int(m.f), t.fh[m.f]+1)
+		t.hash -= tg.kR[m.card]
+		m.refill = -1
+		m.fromStock = false
+		var idx int16 = -1
+		if n := len(t.waste); n > 0 {
+			idx = t.waste[n-1]
+			t.waste = t.waste[:n-1]
+			t.hash -= tg.kTal[idx][locWaste]
+		} else if n := len(t.stock); n > 0 {
+			idx = t.stock[n-1]
+			t.stock = t.stock[:n-1]
+			t.hash -= tg.kTal[idx][locStock]
+			m.fromStock = true
+		}
+		m.refill = idx
+		if idx >= 0 {
+			t.loc[idx] = locGone
+			c := t.talon[idx]
+			t.res[m.src] = c
+			t.hash += tg.kR[c]
+		} else {
+			t.res[m.src] = engine.NoCard
+		}
+	case tmWaste:
+		t.setF(int(m.f), t.fh[m.f]+1)
+		idx := t.waste[len(t.waste)-1]
+		t.waste = t.waste[:len(t.waste)-1]
+		t.loc[idx] = locGone
+		t.hash -= tg.kTal[idx][locWaste]
+		m.refill = idx
+	case tmWing:
+		t.setF(int(m.f), t.fh[m.f]+1)
+		k := int(m.src)
+		t.hash += tg.kW[k][t.wh[k]-1] - tg.kW[k][t.wh[k]]
+		t.wh[k]--
+	case tmReversal:
+		t.setF(int(m.src), t.fh[m.src]-1)
+		t.setF(int(m.f), t.fh[m.f]+1)
+	case tmDeal:
+		idx := t.stock[len(t.stock)-1]
+		t.stock = t.stock[:len(t.stock)-1]
+		t.waste = append(t.waste, idx)
+		t.loc[idx] = locWaste
+		t.hash += tg.kTal[idx][locWaste] - tg.kTal[idx][locStock]
+	case tmRedeal:
+		t.saved = append(t.saved, append([]int16(nil), t.waste...))
+		for i := len(t.waste) - 1; i >= 0; i-- {
+			idx := t.waste[i]
+			t.stock = append(t.stock, idx)
+			t.loc[idx] = locStock
+			t.hash += tg.kTal[idx][locStock] - tg.kTal[idx][locWaste]
+		}
+		t.waste = t.waste[:0]
+		t.redeals++
+		t.hash += tg.kRd
+	}
+}
+
+func (t *tstate) undo(m *tmove) {
+	tg := t.tg
+	switch m.kind {
+	case tmRes:
+		if idx := m.refill; idx >= 0 {
+			t.hash -= tg.kR[t.res[m.src]]
+			if m.fromStock {
+				t.stock = append(t.stock, idx)
+				t.loc[idx] = locStock
+				t.hash += tg.kTal[idx][locStock]
+			} else {
+				t.waste = append(t.waste, idx)
+				t.loc[idx] = locWaste
+				t.hash += tg.kTal[idx][locWaste]
+			}
+		}
+		t.res[m.src] = m.card
+		t.hash += tg.kR[m.card]
+		t.setF(int(m.f), t.fh[m.f]-1)
+	case tmWaste:
+		idx := m.refill
+		t.waste = append(t.waste, idx)
+		t.loc[idx] = locWaste
+		t.hash += tg.kTal[idx][locWaste]
+		t.setF(int(m.f), t.fh[m.f]-1)
+	case tmWing:
+		k := int(m.src)
+		t.hash += tg.kW[k][t.wh[k]+1] - tg.kW[k][t.wh[k]]
+		t.wh[k]++
+		t.setF(int(m.f), t.fh[m.f]-1)
+	case tmReversal:
+		t.setF(int(m.f), t.fh[m.f]-1)
+		t.setF(int(m.src), t.fh[m.src]+1)
+	case tmDeal:
+		idx := t.waste[len(t.waste)-1]
+		t.waste = t.waste[:len(t.waste)-1]
+		t.stock = append(t.stock, idx)
+		t.loc[idx] = locStock
+		t.hash += tg.kTal[idx][locStock] - tg.kTal[idx][locWaste]
+	case tmRedeal:
+		for _, idx := range t.stock {
+			t.loc[idx] = locWaste
+			t.hash += tg.kTal[idx][locWaste] - tg.kTal[idx][locStock]
+		}
+		t.stock = t.stock[:0]
+		t.waste = append(t.waste[:0], t.saved[len(t.saved)-1]...)
+		t.saved = t.saved[:len(t.saved)-1]
+		t.redeals--
+		t.hash -= tg.kRd
+	}
+}
+
+// firstTwin reports whether foundation slot k is the first of its twins
+// with its height (moves to a later twin of the same height give the
+// same position).
+func (t *tstate) firstTwin(k int) bool {
+	for _, j := range t.tg.twins[k] {
+		if j == k {
+			return true
+		}
+		if t.fh[j] == t.fh[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// legal appends the legal moves, foundation moves first.
+func (t *tstate) legal(buf []tmove) []tmove {
+	tg := t.tg
+	for k := range tg.found {
+		h := t.fh[k]
+		if h >= tg.flen[k] || !t.firstTwin(k) {
+			continue
+		}
+		c := tg.seq[k][h]
+		for j, r := range t.res {
+			if r != c {
+				continue
+			}
+			dup := false
+			for _, r2 := range t.res[:j] {
+				if r2 == c {
+					dup = true
+				}
+			}
+			if !dup {
+				buf = append(buf, tmove{kind: tmRes, src: int8(j), f: int8(k), card: c})
+			}
+		}
+		for j := range t.wing {
+			if t.wingTop(j) == c {
+				buf = append(buf, tmove{kind: tmWing, src: int8(j), f: int8(k), card: c})
+			}
+		}
+		if t.wasteTop() == c {
+			buf = append(buf, tmove{kind: tmWaste, f: int8(k), card: c})
+		}
+	}
+	if len(t.stock) > 0 {
+		buf = append(buf, tmove{kind: tmDeal, card: t.talon[t.stock[len(t.stock)-1]]})
+	} else if len(t.waste) > 0 && t.redeals < tg.redeals {
+		buf = append(buf, tmove{kind: tmRedeal})
+	}
+	if tg.reversal {
+		for k := range tg.found {
+			h := t.fh[k]
+			if h >= tg.flen[k] || !t.firstTwin(k) {
+				continue
+			}
+			c := tg.seq[k][h]
+			for _, j := range tg.fOf[c] {
+				if j != k && t.fh[j] >= 2 && tg.seq[j][t.fh[j]-1] == c {
+					buf = append(buf, tmove{kind: tmReversal, src: int8(j), f: int8(k), card: c})
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// homeCount is the number of copies of c on the foundations.
+func (t *tstate) homeCount(c engine.Card) int8 {
+	n := int8(0)
+	for _, k := range t.tg.fOf[c] {
+		if t.tg.pos[k][c] < t.fh[k] {
+			n++
+		}
+	}
+	return n
+}
+
+// safeMove returns an automatic move proved safe, if any: the
+// dead-base rule of safe.go for a wing card (a tableau pile: its absence
+// changes no refill), and for the waste's top card in a game without
+// reserves, with condition 3' (trappedCopies) there too. Conditions 1
+// (nothing is ever built on a card: these games have no building) and 2
+// (no foundation takes any rank) hold for every talonGame; the rule
+// needs a game without reversal.
+func (t *tstate) safeMove() (tmove, bool) {
+	tg := t.tg
+	if tg.reversal {
+		return tmove{}, false
+	}
+	try := func(c engine.Card, trapped bool) (int, bool) {
+		k, first := 0, -1
+		for _, j := range tg.fOf[c] {
+			if t.accepts(j, c) {
+				k++
+				if first < 0 {
+					first = j
+				}
+			}
+		}
+		if k == 0 {
+			return 0, false
+		}
+		off := tg.copies[c] - t.homeCount(c)
+		if int8(k) >= off {
+			return first, true
+		}
+		if !trapped || t.redeals < tg.redeals {
+			return 0, false
+		}
+		// Condition 3': every foundation holding c in its sequence is
+		// alike, and every other copy off the foundations lies below c
+		// in the waste.
+		for _, j := range tg.fOf[c] {
+			if tg.fclass[j] != tg.fclass[tg.fOf[c][0]] {
+				return 0, false
+			}
+		}
+		n := int8(0)
+		for _, idx := range t.waste[:len(t.waste)-1] {
+			if t.talon[idx] == c {
+				n++
+			}
+		}
+		return first, n == off-1
+	}
+	for j := range t.wing {
+		if c := t.wingTop(j); c != engine.NoCard {
+			if f, ok := try(c, false); ok {
+				return tmove{kind: tmWing, src: int8(j), f: int8(f), card: c}, true
+			}
+		}
+	}
+	if len(tg.res) == 0 {
+		if c := t.wasteTop(); c != engine.NoCard {
+			if f, ok := try(c, len(tg.wing) == 0); ok {
+				return tmove{kind: tmWaste, f: int8(f), card: c}, true
+			}
+		}
+	}
+	return tmove{}, false
+}
+
+// tsearch is one run of the dedicated search.
+type tsearch struct {
+	t        *tstate
+	tt       *hashSet
+	nodes    int64
+	limit    int64
+	deadline time.Time
+	done     <-chan struct{}
+	stopped  bool
+	timeUp   bool
+	deadEnds bool
+	// heuristic: also play the natural rule automatically (not sound:
+	// for finding wins only).
+	heuristic bool
+	// noDeadBase turns the automatic moves off (tests).
+	noDeadBase bool
+	path       []tmove
+	bufs       [][]tmove
+	dead       talonDead
+}
+
+func (ts *tsearch) out() bool {
+	if ts.nodes >= ts.limit || ts.timeUp {
+		return true
+	}
+	if ts.nodes&4095 == 0 {
+		if !ts.deadline.IsZero() && time.Now().After(ts.deadline) {
+			ts.timeUp = true
+			return true
+		}
+		if ts.done != nil {
+			select {
+			case <-ts.done:
+				ts.timeUp = true
+				return true
+			default:
+			}
+		}
+	}
+	return false
+}
+
+func (ts *tsearch) dfs(depth int) bool {
+	t := ts.t
+	if t.home == t.tg.total {
+		return true
+	}
+	if ts.out() {
+		ts.stopped = true
+		return false
+	}
+	ts.nodes++
+	if !ts.tt.insert(t.hash) {
+		return false
+	}
+	mark := len(ts.path)
+	auto := false
+	for {
+		var m tmove
+		ok := false
+		if !ts.noDeadBase {
+			m, ok = t.safeMove()
+		}
+		if !ok && ts.heuristic {
+			m, ok = t.naturalMove()
+		}
+		if !ok {
+			break
+		}
+		t.apply(&m)
+		ts.path = append(ts.path, m)
+		auto = true
+	}
+	if auto {
+		if t.home == t.tg.total {
+			return true
+		}
+		if !ts.tt.insert(t.hash) {
+			ts.unwind(mark)
+			return false
+		}
+	}
+	if ts.deadEnds && ts.dead.test(t) {
+		ts.unwind(mark)
+		return false
+	}
+	for len(ts.bufs) <= depth {
+		ts.bufs = append(ts.bufs, make([]tmove, 0, 32))
+	}
+	moves := t.legal(ts.bufs[depth][:0])
+	ts.bufs[depth] = moves
+	for i := range moves {
+		m := ts.bufs[depth][i]
+		t.apply(&m)
+		ts.path = append(ts.path, m)
+		if ts.dfs(depth + 1) {
+			return true
+		}
+		t.undo(&m)
+		ts.path = ts.path[:len(ts.path)-1]
+		if ts.stopped {
+			break
+		}
+	}
+	ts.unwind(mark)
+	return false
+}
+
+func (ts *tsearch) unwind(mark int) {
+	for len(ts.path) > mark {
+		m := ts.path[len(ts.path)-1]
+		ts.t.undo(&m)
+		ts.path = ts.path[:len(ts.path)-1]
+	}
+}
+
+// engineMoves converts a line of the dedicated search into the engine's
+// moves from s (which it does not change), with the forced refills.
+func (tg *talonGame) engineMoves(s *engine.State, line []tmove) []engine.Move {
+	e := s.Clone()
+	var out []engine.Move
+	play := func(m engine.Move) {
+		e.Apply(m)
+		out = append(out, m)
+		for {
+			f, ok := e.Forced()
+			if !ok {
+				return
+			}
+			e.Apply(f)
+			out = append(out, f)
+		}
+	}
+	for _, m := range line {
+		f := int8(-1)
+		if m.kind != tmDeal && m.kind != tmRedeal {
+			f = int8(tg.found[m.f])
+		}
+		switch m.kind {
+		case tmRes:
+			play(engine.Move{Action: engine.ActMove, From: int8(tg.res[m.src]), To: f, Card: m.card})
+		case tmWaste:
+			play(engine.Move{Action: engine.ActMove, From: int8(tg.waste), To: f, Card: m.card})
+		case tmWing:
+			play(engine.Move{Action: engine.ActMove, From: int8(tg.wing[m.src]), To: f, Card: m.card})
+		case tmReversal:
+			play(engine.Move{Action: engine.ActReversal, From: int8(tg.found[m.src]), To: f, Card: m.card})
+		case tmDeal:
+			play(engine.Move{Action: engine.ActDeal, From: int8(tg.stock), To: int8(tg.waste), Card: e.Top(tg.stock)})
+		case tmRedeal:
+			play(engine.Move{Action: engine.ActRedeal, From: int8(tg.waste), To: int8(tg.stock)})
+		}
+	}
+	return out
+}
+
+// solveTalon runs the dedicated search from s; ok is false if it does
+// not apply. The verdict is Won with the line in engine moves, Lost, or
+// Unknown.
+func solveTalon(in *info, s *engine.State, limit int64, deadline time.Time, done <-chan struct{}, opt Options) (v Verdict, moves []engine.Move, nodes int64, ok bool) {
+	deadEnds := !opt.NoDeadEnds
+	tg := in.talonGame()
+	if tg == nil {
+		return Unknown, nil, 0, false
+	}
+	t, ok := tg.newTState(s)
+	if !ok {
+		return Unknown, nil, 0, false
+	}
+	// Phases on one budget: a depth-first search that also plays the
+	// natural rule (1/256 of the budget), a best-first search
+	// with it (a sixteenth of the budget and of the time; three quarters
+	// in games with reserves, where the exhaustive search rarely ends), both only to
+	// find wins; then the exhaustive search with the rest.
+	ts := &tsearch{t: t, tt: newHashSet(1 << 14), limit: limit / 256, done: done, deadEnds: deadEnds, heuristic: true}
+	ts.deadline = deadline
+	ts.noDeadBase = opt.NoDeadBase
+	if !opt.NoHeuristic {
+		if ts.dfs(0) {
+			return Won, tg.engineMoves(s, ts.path), ts.nodes, true
+		}
+		if ts.timeUp {
+			return Unknown, nil, ts.nodes, true
+		}
+	}
+	ts.tt.reset()
+	ts.stopped = false
+	ts.path = ts.path[:0]
+	// With reserves the exhaustive search rarely ends, and the
+	// best-first search gets three quarters.
+	num := int64(1)
+	if len(tg.res) > 0 {
+		num = 12
+	}
+	ts.limit = ts.nodes + limit*num/16
+	if !deadline.IsZero() {
+		ts.deadline = time.Now().Add(time.Until(deadline) * time.Duration(num) / 16)
+	}
+	if !opt.NoHeuristic && ts.bestFirst() {
+		return Won, tg.engineMoves(s, ts.path), ts.nodes, true
+	}
+	ts.deadline = deadline
+	ts.timeUp = false
+	if !deadline.IsZero() && time.Now().After(deadline) {
+		return Unknown, nil, ts.nodes, true
+	}
+	ts.tt.reset()
+	ts.stopped = false
+	ts.heuristic = false
+	ts.limit = limit
+	ts.path = ts.path[:0]
+	if ts.dfs(0) {
+		return Won, tg.engineMoves(s, ts.path), ts.nodes, true
+	}
+	if ts.stopped {
+		return Unknown, nil, ts.nodes, true
+	}
+	return Lost, nil, ts.nodes, true
+}
+
+var talonGames sync.Map // *info -> *talonGame (nil: not such a game)
+
+func (in *info) talonGame() *talonGame {
+	if v, ok := talonGames.Load(in); ok {
+		return v.(*talonGame)
+	}
+	v, _ := talonGames.LoadOrStore(in, talonGameFor(in))
+	return v.(*talonGame)
+}
+
+// naturalMove returns a move by the natural rule (see heuristicSafe): a
+// card goes home when every copy of the card below it there is home. Not
+// sound; used only to find wins.
+func (t *tstate) naturalMove() (tmove, bool) {
+	tg := t.tg
+	for k := range tg.found {
+		h := t.fh[k]
+		if h >= tg.flen[k] {
+			continue
+		}
+		if h > 0 {
+			prev := tg.seq[k][h-1]
+			if t.homeCount(prev) < tg.copies[prev] {
+				continue
+			}
+		}
+		c := tg.seq[k][h]
+		for j, r := range t.res {
+			if r == c {
+				return tmove{kind: tmRes, src: int8(j), f: int8(k), card: c}, true
+			}
+		}
+		for j := range t.wing {
+			if t.wingTop(j) == c {
+				return tmove{kind: tmWing, src: int8(j), f: int8(k), card: c}, true
+			}
+		}
+		if t.wasteTop() == c {
+			return tmove{kind: tmWaste, f: int8(k), card: c}, true
+		}
+	}
+	return tmove{}, false
+}

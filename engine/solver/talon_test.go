@@ -1,0 +1,190 @@
+package solver
+
+import (
+	"context"
+	"math/rand"
+	"testing"
+
+	"github.com/patience-solitaire/patience/engine"
+)
+
+// talonOf converts a position for the dedicated search.
+func talonOf(t testing.TB, s *engine.State) *tstate {
+	t.Helper()
+	tg := infoFor(s.Game()).talonGame()
+	if tg == nil {
+		t.Fatalf("%s: not a game of the dedicated search", s.Game().Key())
+	}
+	ts, ok := tg.newTState(s)
+	if !ok {
+		t.Fatalf("%s: position not taken by the dedicated search\n%s", s.Game().Key(), s)
+	}
+	return ts
+}
+
+// TestTalonGoldens pins verdicts of the dedicated search, proven losses
+// included. Royal Cotillion's deal 2 was called lost by the generic
+// dead-end test before it treated the waste of a game with refilled
+// reserves as floated.
+func TestTalonGoldens(t *testing.T) {
+	for _, c := range []struct {
+		slug string
+		deal uint64
+		want Verdict
+	}{
+		{"contradance", 1, Lost}, {"contradance", 2, Won}, {"contradance", 5, Lost},
+		{"captured-queens", 1, Won}, {"captured-queens", 4, Lost},
+		{"royal-cotillion", 2, Won}, {"patriarchs", 2, Won}, {"picture-patience", 4, Won},
+	} {
+		r := solve(t, deal(t, c.slug, c.deal), testOptions(20_000_000))
+		if r.Verdict != c.want {
+			t.Errorf("%s deal %d: %s, want %s", c.slug, c.deal, r.Verdict, c.want)
+		}
+	}
+}
+
+// TestTalonFollowsGenericWins replays wins of the generic solver in the
+// dedicated position: every move is among its legal moves, the position
+// ends won, and neither dead-end test (the generic one, the dedicated
+// one) calls a position of the line lost.
+func TestTalonFollowsGenericWins(t *testing.T) {
+	for _, c := range []struct {
+		slug string
+		deal uint64
+	}{{"contradance", 2}, {"captured-queens", 1}, {"royal-cotillion", 4}, {"patriarchs", 2}} {
+		s := deal(t, c.slug, c.deal)
+		r := solve(t, s, Options{MaxNodes: 8_000_000, Timeout: -1, NoTalon: true})
+		if r.Verdict != Won {
+			t.Fatalf("%s %d: the generic solver says %s", c.slug, c.deal, r.Verdict)
+		}
+		in := infoFor(s.Game())
+		tg := in.talonGame()
+		rx := newRelax(in, s.Game().Cards())
+		ts := talonOf(t, s)
+		var dead talonDead
+		e := s.Clone()
+		for i, m := range r.Moves {
+			if in.static(e) && in.deadEnd(e, rx) {
+				t.Fatalf("%s %d: the generic dead-end test calls the position after %d moves of a win lost", c.slug, c.deal, i)
+			}
+			if m.Action == engine.ActRefill {
+				e.Apply(m)
+				continue
+			}
+			if dead.test(ts) {
+				t.Fatalf("%s %d: the dedicated dead-end test calls the position after %d moves of a win lost\n%s", c.slug, c.deal, i, e)
+			}
+			found := false
+			for _, tm := range ts.legal(nil) {
+				if em := tg.engineMoves(e, []tmove{tm}); em[0] == m {
+					ts.apply(&tm)
+					found = true
+					break
+				}
+			}
+			if !found {
+				t.Fatalf("%s %d: move %d (%v) is not a legal move of the dedicated position\n%s", c.slug, c.deal, i, m, e)
+			}
+			e.Apply(m)
+		}
+		if ts.home != tg.total {
+			t.Fatalf("%s %d: %d cards home at the end, want %d", c.slug, c.deal, ts.home, tg.total)
+		}
+	}
+}
+
+// randomEndgame lays out a late position of a game of the dedicated
+// search: foundations nearly built, the rest shuffled into the
+// reserves, the wing and the waste, redeals used up now and then.
+func randomEndgame(t testing.TB, g *engine.Game, rng *rand.Rand, spread int) *engine.State {
+	in := infoFor(g)
+	tg := in.talonGame()
+	piles := make([][]engine.Card, len(g.Piles))
+	var pool []engine.Card
+	for _, f := range in.foundations {
+		seq := in.seq[f]
+		h := max(len(seq)-rng.Intn(spread), 0)
+		piles[f] = append(piles[f], seq[:h]...)
+		pool = append(pool, seq[h:]...)
+	}
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	for _, r := range tg.res {
+		if len(pool) > 0 {
+			piles[r] = append(piles[r], pool[len(pool)-1])
+			pool = pool[:len(pool)-1]
+		}
+	}
+	for _, w := range tg.wing {
+		for k := rng.Intn(3); k > 0 && len(pool) > 0; k-- {
+			piles[w] = append(piles[w], pool[len(pool)-1])
+			pool = pool[:len(pool)-1]
+		}
+	}
+	piles[in.waste] = append(piles[in.waste], pool...)
+	s, err := g.NewStateFromLayout(piles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rng.Intn(2) == 0 {
+		for s.Redeals() < g.Redeals && len(s.Pile(in.waste)) > 0 {
+			s.Apply(engine.Move{Action: engine.ActRedeal, From: int8(in.waste), To: int8(in.stock)})
+			for k := rng.Intn(len(pool) + 1); k > 0 && len(s.Pile(in.stock)) > 0; k-- {
+				s.Apply(engine.Move{Action: engine.ActDeal, From: int8(in.stock), To: int8(in.waste), Card: s.Top(in.stock)})
+			}
+		}
+	}
+	return s
+}
+
+// TestTalonEndgames compares, on random endgames that every search
+// decides exhaustively, the dedicated search with its dead-end tests
+// and automatic moves, without them, and the generic solver: the
+// verdicts must agree.
+func TestTalonEndgames(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	games := []string{"contradance", "captured-queens", "royal-cotillion", "odd-and-even", "picture-patience", "patriarchs"}
+	for _, slug := range games {
+		g := lookup(t, slug)
+		decided, lost, pruned := 0, 0, 0
+		for trial := 0; trial < 80; trial++ {
+			spread := 3 + trial%3
+			if len(infoFor(g).talonGame().res) > 0 {
+				spread = 5 + trial%4
+			}
+			s := randomEndgame(t, g, rng, spread)
+			opt := Options{MaxNodes: 300_000, Timeout: -1, NoHeuristic: true}
+			a := solve(t, s, opt)
+			opt.NoDeadEnds, opt.NoDeadBase = true, true
+			b := solve(t, s, opt)
+			opt.NoTalon = true
+			c := solve(t, s, opt)
+			if a.Verdict == Unknown || b.Verdict == Unknown || c.Verdict == Unknown {
+				continue
+			}
+			decided++
+			if a.Verdict == Lost {
+				lost++
+				if a.Nodes < b.Nodes {
+					pruned++
+				}
+			}
+			if a.Verdict != b.Verdict || b.Verdict != c.Verdict {
+				t.Errorf("%s: %s with pruning, %s without, %s by the generic solver\n%s", slug, a.Verdict, b.Verdict, c.Verdict, s)
+			}
+		}
+		t.Logf("%s: %d endgames decided every way, %d lost (%d with fewer positions thanks to pruning)", slug, decided, lost, pruned)
+		if decided < 40 {
+			t.Errorf("%s: only %d endgames decided", slug, decided)
+		}
+	}
+}
+
+func BenchmarkTalonContradanceLost(b *testing.B) {
+	benchSolve(b, "contradance", 5, testOptions(4_000_000))
+}
+
+func BenchmarkTalonRoyalCotillionWin(b *testing.B) {
+	benchSolve(b, "royal-cotillion", 2, testOptions(4_000_000))
+}
+
+var _ = context.Background

@@ -1,0 +1,253 @@
+package solver
+
+import "github.com/patience-solitaire/patience/engine"
+
+// Best-first search on the dedicated position (talon.go), to find wins
+// quickly: the frontier is ordered by the cards on the foundations and
+// those that could follow them at once from the reserve, the wing and
+// the waste's top. It proves nothing; the exhaustive search follows it.
+
+type tbfNode struct {
+	parent int32
+	depth  int32
+	move   tmove
+}
+
+type tbf struct {
+	ts    *tsearch
+	nodes []tbfNode
+	heap  []bfItem
+	cur   int32
+	up    []tmove
+	down  []tmove
+	fh    []int8
+	used  []bool
+}
+
+const maxTBFNodes = 1 << 22
+
+// bestFirst returns whether it found a win (then in ts.path).
+func (ts *tsearch) bestFirst() bool {
+	t := ts.t
+	bf := &tbf{ts: ts, fh: make([]int8, len(t.fh)), used: make([]bool, len(t.res)+len(t.wing))}
+	ts.path = ts.path[:0]
+	bf.nodes = append(bf.nodes, tbfNode{parent: -1})
+	ts.tt.insert(t.hash)
+	bf.push(0, 0)
+	var buf []tmove
+	for len(bf.heap) > 0 {
+		if ts.out() || len(bf.nodes) > maxTBFNodes {
+			ts.stopped = true
+			break
+		}
+		ts.nodes++
+		it := bf.pop()
+		bf.goTo(it.node)
+		n := it.node
+		for {
+			var m tmove
+			ok := false
+			if !ts.noDeadBase {
+				m, ok = t.safeMove()
+			}
+			if !ok && ts.heuristic {
+				m, ok = t.naturalMove()
+			}
+			if !ok {
+				break
+			}
+			t.apply(&m)
+			bf.nodes = append(bf.nodes, tbfNode{parent: n, depth: bf.nodes[n].depth + 1, move: m})
+			n = int32(len(bf.nodes) - 1)
+			bf.cur = n
+		}
+		if t.home == t.tg.total {
+			bf.pathTo(n)
+			return true
+		}
+		if n != it.node && !ts.tt.insert(t.hash) {
+			continue
+		}
+		if ts.deadEnds && ts.dead.test(t) {
+			continue
+		}
+		buf = t.legal(buf[:0])
+		for _, m := range buf {
+			t.apply(&m)
+			if ts.tt.insert(t.hash) {
+				bf.nodes = append(bf.nodes, tbfNode{parent: n, depth: bf.nodes[n].depth + 1, move: m})
+				child := int32(len(bf.nodes) - 1)
+				if t.home == t.tg.total {
+					bf.cur = child
+					bf.pathTo(child)
+					return true
+				}
+				bf.push(bf.evaluate(), child)
+			}
+			t.undo(&m)
+		}
+	}
+	bf.goTo(0)
+	return false
+}
+
+// evaluate scores the position: cards home, plus those that could follow
+// at once by foundation moves from the reserve, the wing tops and the
+// waste's top (each card once).
+func (bf *tbf) evaluate() int32 {
+	t := bf.ts.t
+	tg := t.tg
+	copy(bf.fh, t.fh)
+	for i := range bf.used {
+		bf.used[i] = false
+	}
+	extra := 0
+	wh := 0
+	for changed := true; changed; {
+		changed = false
+		for k := range tg.found {
+			for bf.fh[k] < tg.flen[k] {
+				c := tg.seq[k][bf.fh[k]]
+				ok := false
+				for j, r := range t.res {
+					if r == c && !bf.used[j] {
+						bf.used[j] = true
+						ok = true
+						break
+					}
+				}
+				if !ok {
+					for j := range t.wing {
+						if !bf.used[len(t.res)+j] && t.wingTop(j) == c {
+							bf.used[len(t.res)+j] = true
+							ok = true
+							break
+						}
+					}
+				}
+				if !ok && wh < len(t.waste) && t.talon[t.waste[len(t.waste)-1-wh]] == c {
+					wh++
+					ok = true
+				}
+				if !ok {
+					break
+				}
+				bf.fh[k]++
+				extra++
+				changed = true
+			}
+		}
+	}
+	score := int32(1000 * (t.home + extra))
+	// Cards the foundations need soon cost for every card above them in
+	// the waste or a wing column.
+	urg := func(c engine.Card) int {
+		u := 99
+		for _, k := range tg.fOf[c] {
+			if q := tg.pos[k][c]; q >= bf.fh[k] && int(q-bf.fh[k]) < u {
+				u = int(q - bf.fh[k])
+			}
+		}
+		return u
+	}
+	w := t.waste[:len(t.waste)-wh]
+	for j, idx := range w {
+		above := len(w) - 1 - j
+		if above == 0 {
+			continue
+		}
+		if u := urg(t.talon[idx]); u < 8 {
+			score -= int32((8 - u) * above * 10)
+		}
+	}
+	for k := range t.wing {
+		n := int(t.wh[k])
+		if bf.used[len(t.res)+k] {
+			n--
+		}
+		for j := 0; j < n-1; j++ {
+			if u := urg(t.wing[k][j]); u < 8 {
+				score -= int32((8 - u) * (n - 1 - j) * 10)
+			}
+		}
+	}
+	return score
+}
+
+func (bf *tbf) goTo(n int32) {
+	a, b := bf.cur, n
+	bf.up, bf.down = bf.up[:0], bf.down[:0]
+	for bf.nodes[a].depth > bf.nodes[b].depth {
+		bf.up = append(bf.up, bf.nodes[a].move)
+		a = bf.nodes[a].parent
+	}
+	for bf.nodes[b].depth > bf.nodes[a].depth {
+		bf.down = append(bf.down, bf.nodes[b].move)
+		b = bf.nodes[b].parent
+	}
+	for a != b {
+		bf.up = append(bf.up, bf.nodes[a].move)
+		a = bf.nodes[a].parent
+		bf.down = append(bf.down, bf.nodes[b].move)
+		b = bf.nodes[b].parent
+	}
+	t := bf.ts.t
+	for i := range bf.up {
+		t.undo(&bf.up[i])
+	}
+	for i := len(bf.down) - 1; i >= 0; i-- {
+		m := bf.down[i]
+		t.apply(&m)
+	}
+	bf.cur = n
+}
+
+func (bf *tbf) pathTo(n int32) {
+	p := bf.ts.path[:0]
+	for ; n > 0; n = bf.nodes[n].parent {
+		p = append(p, bf.nodes[n].move)
+	}
+	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+		p[i], p[j] = p[j], p[i]
+	}
+	bf.ts.path = p
+}
+
+func (bf *tbf) push(score int32, node int32) {
+	h := append(bf.heap, bfItem{score, node})
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !better(h[i], h[p]) {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+	bf.heap = h
+}
+
+func (bf *tbf) pop() bfItem {
+	h := bf.heap
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	i := 0
+	for {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < len(h) && better(h[l], h[m]) {
+			m = l
+		}
+		if r < len(h) && better(h[r], h[m]) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+	bf.heap = h
+	return top
+}

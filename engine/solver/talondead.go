@@ -1,0 +1,260 @@
+package solver
+
+import "github.com/patience-solitaire/patience/engine"
+
+// talonDead is the dedicated search's dead-end test, for the last pass
+// of a game without reserves and wings (Contradance, Captured Queens):
+// no redeal is left, and cards leave the waste only from its top and
+// only to the foundations.
+//
+// # The waste-order test (sound)
+//
+// Take a class of foundations declared alike (twins: t piles with the
+// same sequence s_0, s_1, ...), such that each card of the sequence has
+// exactly t copies in the pack and belongs to no other foundation's
+// sequence. In a won game each pile of the class receives one copy of
+// each card it still needs, in sequence order. Let n_i be the number of
+// piles that still need s_i (those of height at most i). For a winning
+// line, sort the times at which the copies of s_i still off the
+// foundations go home, latest first; then for every k < n_{i-1} the
+// k-th latest time of s_i is later than the k-th latest time of
+// s_{i-1}. Proof: the k piles that receive the k latest copies of
+// s_{i-1} each receive a copy of s_i after their copy of s_{i-1}, so k
+// copies of s_i go home after the k-th latest time of s_{i-1}.
+//
+// In the last pass a card leaves the waste only from the top and only to
+// a foundation, so a card of the waste goes home before every card that
+// lies below it there. So if every copy off the foundations of s_i and
+// of s_{i-1} lies in the waste, their times are ordered by depth, the
+// deepest latest, and the position is lost if for some k < n_{i-1} the
+// k-th deepest copy of s_i lies above the k-th deepest copy of s_{i-1}.
+type talonDead struct {
+	cnt [53]int8
+	at  [53][4]int16
+	// the release test's scratch
+	homed [53]int8
+	top   []int8
+	done  []bool
+	wdone [][]bool
+}
+
+// test reports whether the position is proved lost.
+func (d *talonDead) test(t *tstate) bool {
+	tg := t.tg
+	if t.redeals < tg.redeals {
+		return false
+	}
+	if !tg.reversal && d.release(t) {
+		return true
+	}
+	if !tg.chains {
+		return false
+	}
+	for c := range d.cnt {
+		d.cnt[c] = 0
+	}
+	for i, idx := range t.waste {
+		c := t.talon[idx]
+		if d.cnt[c] < 4 {
+			d.at[c][d.cnt[c]] = int16(i)
+		}
+		d.cnt[c]++
+	}
+	for _, cl := range tg.classes {
+		seq := tg.seq[cl[0]]
+		lo := tg.flen[cl[0]]
+		for _, k := range cl {
+			lo = min(lo, t.fh[k])
+		}
+		for i := int(lo) + 1; i < len(seq); i++ {
+			nPrev, nCur := 0, 0
+			for _, k := range cl {
+				if int(t.fh[k]) <= i-1 {
+					nPrev++
+				}
+				if int(t.fh[k]) <= i {
+					nCur++
+				}
+			}
+			c, p := seq[i], seq[i-1]
+			if int(d.cnt[c]) != nCur || int(d.cnt[p]) != nPrev || nCur > 4 {
+				continue
+			}
+			for k := 0; k < nPrev; k++ {
+				if d.at[c][k] > d.at[p][k] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// initChains sets tg.chains and tg.classes: the waste-order test applies
+// (no reserves, no wing, and every class of foundations declared alike
+// has as many piles as its cards have copies, and its cards belong to
+// no other class).
+func (tg *talonGame) initChains() {
+	if len(tg.res) > 0 || len(tg.wing) > 0 {
+		return
+	}
+	seen := map[int]bool{}
+	for k := range tg.found {
+		cl := tg.fclass[k]
+		if seen[cl] {
+			continue
+		}
+		seen[cl] = true
+		tg.classes = append(tg.classes, tg.twins[k])
+	}
+	for _, cl := range tg.classes {
+		for _, c := range tg.seq[cl[0]] {
+			if int(tg.copies[c]) != len(cl) || len(tg.fOf[c]) != len(cl) {
+				return
+			}
+		}
+		for _, k := range cl {
+			if !sameCards(tg.seq[k], tg.seq[cl[0]]) {
+				return
+			}
+		}
+	}
+	tg.chains = true
+}
+
+func sameCards(a, b []engine.Card) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// # The release test (sound, last pass, no reversal)
+//
+// In the last pass the cards below the waste's top come out only from
+// the top: the j-th card from the top (j = 1 is the top) can be played
+// only after the j-1 cards above it have left the waste, and a card
+// leaves the waste only by a foundation move (from the waste's top) or
+// by a refill, which a foundation move from a reserve makes; so the j-th
+// card is available only after at least j-1 foundation moves. A wing
+// card is available only after the cards above it in its column have
+// gone home. The test plays a relaxed game: every reserve card, every
+// stock card and the waste's top are available from the start (a stock
+// card could be dealt at any time), the j-th waste card once j-1 cards
+// have gone home in the relaxed game, a wing card once those above it
+// have; an available card goes home when some foundation could reach it,
+// as in deadend.go (every card of its sequence from its height up to the
+// card has a copy homed in the relaxed game). Homing a card only makes
+// more cards available and more foundations reachable, so the relaxed
+// game has one greatest outcome, reached by homing greedily; by
+// induction over the moves of a real line of play, every card the real
+// line brings home is homed there too (each real foundation move finds
+// its card available and its foundation reachable by the relaxed rules).
+// So if the relaxed game leaves a card off the foundations, the position
+// is lost. Reversals break the foundation rule, so games with them are
+// left out.
+func (d *talonDead) release(t *tstate) bool {
+	tg := t.tg
+	if d.top == nil {
+		d.top = make([]int8, len(tg.found))
+		d.wdone = make([][]bool, len(tg.wing))
+	}
+	d.homed = [53]int8{}
+	for k := range tg.found {
+		d.top[k] = t.fh[k]
+	}
+	n := len(t.res) + len(t.stock) + len(t.waste)
+	if cap(d.done) < n {
+		d.done = make([]bool, n)
+	}
+	done := d.done[:n]
+	for i := range done {
+		done[i] = false
+	}
+	for k := range t.wing {
+		if cap(d.wdone[k]) < int(t.wh[k]) {
+			d.wdone[k] = make([]bool, t.wh[k])
+		}
+		d.wdone[k] = d.wdone[k][:t.wh[k]]
+		for i := range d.wdone[k] {
+			d.wdone[k][i] = false
+		}
+	}
+	left := t.tg.total - t.home
+	homes := 0
+	canHome := func(c engine.Card) bool {
+		for _, k := range tg.fOf[c] {
+			p := tg.pos[k][c]
+			if p >= t.fh[k] && p <= d.top[k] {
+				return true
+			}
+		}
+		return false
+	}
+	home := func(c engine.Card) {
+		homes++
+		left--
+		d.homed[c]++
+		if d.homed[c] != 1 {
+			return
+		}
+		for _, k := range tg.fOf[c] {
+			if tg.pos[k][c] != d.top[k] {
+				continue
+			}
+			for d.top[k] < tg.flen[k] && d.homed[tg.seq[k][d.top[k]]] > 0 {
+				d.top[k]++
+			}
+		}
+	}
+	for changed := true; changed && left > 0; {
+		changed = false
+		i := 0
+		for _, c := range t.res {
+			if c != engine.NoCard && !done[i] && canHome(c) {
+				done[i] = true
+				home(c)
+				changed = true
+			}
+			i++
+		}
+		for _, idx := range t.stock {
+			if !done[i] && canHome(t.talon[idx]) {
+				done[i] = true
+				home(t.talon[idx])
+				changed = true
+			}
+			i++
+		}
+		// The waste from the top: the j-th card (from 1) once j-1
+		// cards have gone home.
+		for j := 1; j <= len(t.waste) && j-1 <= homes; j++ {
+			c := t.talon[t.waste[len(t.waste)-j]]
+			if !done[i+j-1] && canHome(c) {
+				done[i+j-1] = true
+				home(c)
+				changed = true
+			}
+		}
+		for k := range t.wing {
+			w := d.wdone[k]
+			for j := len(w) - 1; j >= 0; j-- {
+				if w[j] {
+					continue
+				}
+				if !canHome(t.wing[k][j]) {
+					break
+				}
+				w[j] = true
+				home(t.wing[k][j])
+				changed = true
+			}
+		}
+	}
+	return left > 0
+}

@@ -25,7 +25,7 @@ type bfItem struct {
 type bestFirst struct {
 	sr    *search
 	nodes []bfNode
-	heap  []bfItem
+	heap  bfHeap
 	cur   int32 // node the position is at
 	up    []engine.Move
 	down  []engine.Move
@@ -43,7 +43,7 @@ func (sr *search) bestFirst() bool {
 	sr.stopped = false
 	bf.nodes = append(bf.nodes, bfNode{parent: -1})
 	sr.tt.insert(sr.s.Hash())
-	bf.push(0, 0)
+	bf.heap.push(0, 0)
 	var buf []engine.Move
 	for len(bf.heap) > 0 {
 		if sr.out() || len(bf.nodes) > maxBFNodes {
@@ -51,7 +51,7 @@ func (sr *search) bestFirst() bool {
 			break
 		}
 		sr.nodes++
-		it := bf.pop()
+		it := bf.heap.pop()
 		bf.goTo(it.node)
 		// Automatic moves become a chain of nodes.
 		n := it.node
@@ -91,7 +91,7 @@ func (sr *search) bestFirst() bool {
 					bf.pathTo(child)
 					return true
 				}
-				bf.push(sr.evaluate(), child)
+				bf.heap.push(sr.evaluate(), child)
 			}
 			sr.undo(m)
 		}
@@ -141,8 +141,12 @@ func (bf *bestFirst) pathTo(n int32) {
 	bf.sr.path = p
 }
 
-func (bf *bestFirst) push(score int32, node int32) {
-	h := append(bf.heap, bfItem{score, node})
+// bfHeap is the open list of a best-first search: a binary heap, best
+// item (see better) first.
+type bfHeap []bfItem
+
+func (hp *bfHeap) push(score int32, node int32) {
+	h := append(*hp, bfItem{score, node})
 	i := len(h) - 1
 	for i > 0 {
 		p := (i - 1) / 2
@@ -152,11 +156,11 @@ func (bf *bestFirst) push(score int32, node int32) {
 		h[i], h[p] = h[p], h[i]
 		i = p
 	}
-	bf.heap = h
+	*hp = h
 }
 
-func (bf *bestFirst) pop() bfItem {
-	h := bf.heap
+func (hp *bfHeap) pop() bfItem {
+	h := *hp
 	top := h[0]
 	last := len(h) - 1
 	h[0] = h[last]
@@ -176,7 +180,7 @@ func (bf *bestFirst) pop() bfItem {
 		h[i], h[m] = h[m], h[i]
 		i = m
 	}
-	bf.heap = h
+	*hp = h
 	return top
 }
 

@@ -16,7 +16,7 @@ type tbfNode struct {
 type tbf struct {
 	ts    *tsearch
 	nodes []tbfNode
-	heap  []bfItem
+	heap  bfHeap
 	cur   int32
 	up    []tmove
 	down  []tmove
@@ -33,7 +33,7 @@ func (ts *tsearch) bestFirst() bool {
 	ts.path = ts.path[:0]
 	bf.nodes = append(bf.nodes, tbfNode{parent: -1})
 	ts.tt.insert(t.hash)
-	bf.push(0, 0)
+	bf.heap.push(0, 0)
 	var buf []tmove
 	for len(bf.heap) > 0 {
 		if ts.out() || len(bf.nodes) > maxTBFNodes {
@@ -41,7 +41,7 @@ func (ts *tsearch) bestFirst() bool {
 			break
 		}
 		ts.nodes++
-		it := bf.pop()
+		it := bf.heap.pop()
 		bf.goTo(it.node)
 		n := it.node
 		for {
@@ -82,7 +82,7 @@ func (ts *tsearch) bestFirst() bool {
 					bf.pathTo(child)
 					return true
 				}
-				bf.push(bf.evaluate(), child)
+				bf.heap.push(bf.evaluate(), child)
 			}
 			t.undo(&m)
 		}
@@ -211,43 +211,4 @@ func (bf *tbf) pathTo(n int32) {
 		p[i], p[j] = p[j], p[i]
 	}
 	bf.ts.path = p
-}
-
-func (bf *tbf) push(score int32, node int32) {
-	h := append(bf.heap, bfItem{score, node})
-	i := len(h) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if !better(h[i], h[p]) {
-			break
-		}
-		h[i], h[p] = h[p], h[i]
-		i = p
-	}
-	bf.heap = h
-}
-
-func (bf *tbf) pop() bfItem {
-	h := bf.heap
-	top := h[0]
-	last := len(h) - 1
-	h[0] = h[last]
-	h = h[:last]
-	i := 0
-	for {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(h) && better(h[l], h[m]) {
-			m = l
-		}
-		if r < len(h) && better(h[r], h[m]) {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		h[i], h[m] = h[m], h[i]
-		i = m
-	}
-	bf.heap = h
-	return top
 }

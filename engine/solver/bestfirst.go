@@ -11,10 +11,63 @@ import (
 // their move). It finds wins in deals where depth-first search sinks
 // into a huge subtree below an early mistake, and proves nothing.
 
-type bfNode struct {
+// bfNode is a position a best-first search has seen: the move that led
+// to it from its parent, with moves of type M.
+type bfNode[M any] struct {
 	parent int32
 	depth  int32
-	move   engine.Move
+	move   M
+}
+
+// bfTree is the tree of positions of a best-first search and the node
+// its position is at.
+type bfTree[M any] struct {
+	nodes []bfNode[M]
+	heap  bfHeap
+	cur   int32 // node the position is at
+	up    []M   // route: moves to undo, in order
+	down  []M   // and moves to apply, last first
+}
+
+// add makes a child of node parent, reached by move m, and returns it.
+func (t *bfTree[M]) add(parent int32, m M) int32 {
+	t.nodes = append(t.nodes, bfNode[M]{parent: parent, depth: t.nodes[parent].depth + 1, move: m})
+	return int32(len(t.nodes) - 1)
+}
+
+// route sets up and down to the moves leading from node cur to node n
+// (through their common ancestor) and makes n the current node; the
+// caller undoes up and applies down.
+func (t *bfTree[M]) route(n int32) {
+	a, b := t.cur, n
+	t.up, t.down = t.up[:0], t.down[:0]
+	for t.nodes[a].depth > t.nodes[b].depth {
+		t.up = append(t.up, t.nodes[a].move)
+		a = t.nodes[a].parent
+	}
+	for t.nodes[b].depth > t.nodes[a].depth {
+		t.down = append(t.down, t.nodes[b].move)
+		b = t.nodes[b].parent
+	}
+	for a != b {
+		t.up = append(t.up, t.nodes[a].move)
+		a = t.nodes[a].parent
+		t.down = append(t.down, t.nodes[b].move)
+		b = t.nodes[b].parent
+	}
+	t.cur = n
+}
+
+// path returns the moves from the root to node n, in p's storage.
+func (t *bfTree[M]) path(n int32, p []M) []M {
+	p = p[:0]
+	for ; n > 0; n = t.nodes[n].parent {
+		p = append(p, t.nodes[n].move)
+	}
+	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+		p[i], p[j] = p[j], p[i]
+	}
+	return p
 }
 
 type bfItem struct {
@@ -23,12 +76,8 @@ type bfItem struct {
 }
 
 type bestFirst struct {
-	sr    *search
-	nodes []bfNode
-	heap  bfHeap
-	cur   int32 // node the position is at
-	up    []engine.Move
-	down  []engine.Move
+	sr *search
+	bfTree[engine.Move]
 }
 
 // maxBFNodes bounds the memory of the heuristic phase (16 bytes a node).
@@ -41,7 +90,7 @@ func (sr *search) bestFirst() bool {
 	s := sr.s
 	sr.path = sr.path[:0]
 	sr.stopped = false
-	bf.nodes = append(bf.nodes, bfNode{parent: -1})
+	bf.nodes = append(bf.nodes, bfNode[engine.Move]{parent: -1})
 	sr.tt.insert(sr.s.Hash())
 	bf.heap.push(0, 0)
 	var buf []engine.Move
@@ -62,8 +111,7 @@ func (sr *search) bestFirst() bool {
 			}
 			m := sr.path[mark]
 			sr.path = sr.path[:mark]
-			bf.nodes = append(bf.nodes, bfNode{parent: n, depth: bf.nodes[n].depth + 1, move: m})
-			n = int32(len(bf.nodes) - 1)
+			n = bf.add(n, m)
 			bf.cur = n
 		}
 		if s.Won() {
@@ -84,8 +132,7 @@ func (sr *search) bestFirst() bool {
 			}
 			sr.apply(m)
 			if sr.tt.insert(sr.s.Hash()) {
-				bf.nodes = append(bf.nodes, bfNode{parent: n, depth: bf.nodes[n].depth + 1, move: m})
-				child := int32(len(bf.nodes) - 1)
+				child := bf.add(n, m)
 				if s.Won() {
 					bf.cur = child
 					bf.pathTo(child)
@@ -102,22 +149,7 @@ func (sr *search) bestFirst() bool {
 
 // goTo moves the position from node cur to node n.
 func (bf *bestFirst) goTo(n int32) {
-	a, b := bf.cur, n
-	bf.up, bf.down = bf.up[:0], bf.down[:0]
-	for bf.nodes[a].depth > bf.nodes[b].depth {
-		bf.up = append(bf.up, bf.nodes[a].move)
-		a = bf.nodes[a].parent
-	}
-	for bf.nodes[b].depth > bf.nodes[a].depth {
-		bf.down = append(bf.down, bf.nodes[b].move)
-		b = bf.nodes[b].parent
-	}
-	for a != b {
-		bf.up = append(bf.up, bf.nodes[a].move)
-		a = bf.nodes[a].parent
-		bf.down = append(bf.down, bf.nodes[b].move)
-		b = bf.nodes[b].parent
-	}
+	bf.route(n)
 	sr := bf.sr
 	for _, m := range bf.up {
 		sr.undo(m)
@@ -125,20 +157,12 @@ func (bf *bestFirst) goTo(n int32) {
 	for i := len(bf.down) - 1; i >= 0; i-- {
 		sr.apply(bf.down[i])
 	}
-	bf.cur = n
 }
 
 // pathTo puts the moves from the root to node n in sr.path; the position
 // must be at n.
 func (bf *bestFirst) pathTo(n int32) {
-	p := bf.sr.path[:0]
-	for ; n > 0; n = bf.nodes[n].parent {
-		p = append(p, bf.nodes[n].move)
-	}
-	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
-		p[i], p[j] = p[j], p[i]
-	}
-	bf.sr.path = p
+	bf.sr.path = bf.path(n, bf.sr.path)
 }
 
 // bfHeap is the open list of a best-first search: a binary heap, best

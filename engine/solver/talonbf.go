@@ -7,21 +7,11 @@ import "github.com/patience-solitaire/patience/engine"
 // those that could follow them at once from the reserve, the wing and
 // the waste's top. It proves nothing; the exhaustive search follows it.
 
-type tbfNode struct {
-	parent int32
-	depth  int32
-	move   tmove
-}
-
 type tbf struct {
-	ts    *tsearch
-	nodes []tbfNode
-	heap  bfHeap
-	cur   int32
-	up    []tmove
-	down  []tmove
-	fh    []int8
-	used  []bool
+	ts *tsearch
+	bfTree[tmove]
+	fh   []int8
+	used []bool
 }
 
 const maxTBFNodes = 1 << 22
@@ -31,7 +21,7 @@ func (ts *tsearch) bestFirst() bool {
 	t := ts.t
 	bf := &tbf{ts: ts, fh: make([]int8, len(t.fh)), used: make([]bool, len(t.res)+len(t.wing))}
 	ts.path = ts.path[:0]
-	bf.nodes = append(bf.nodes, tbfNode{parent: -1})
+	bf.nodes = append(bf.nodes, bfNode[tmove]{parent: -1})
 	ts.tt.insert(t.hash)
 	bf.heap.push(0, 0)
 	var buf []tmove
@@ -57,8 +47,7 @@ func (ts *tsearch) bestFirst() bool {
 				break
 			}
 			t.apply(&m)
-			bf.nodes = append(bf.nodes, tbfNode{parent: n, depth: bf.nodes[n].depth + 1, move: m})
-			n = int32(len(bf.nodes) - 1)
+			n = bf.add(n, m)
 			bf.cur = n
 		}
 		if t.home == t.tg.total {
@@ -75,8 +64,7 @@ func (ts *tsearch) bestFirst() bool {
 		for _, m := range buf {
 			t.apply(&m)
 			if ts.tt.insert(t.hash) {
-				bf.nodes = append(bf.nodes, tbfNode{parent: n, depth: bf.nodes[n].depth + 1, move: m})
-				child := int32(len(bf.nodes) - 1)
+				child := bf.add(n, m)
 				if t.home == t.tg.total {
 					bf.cur = child
 					bf.pathTo(child)
@@ -175,22 +163,7 @@ func (bf *tbf) evaluate() int32 {
 }
 
 func (bf *tbf) goTo(n int32) {
-	a, b := bf.cur, n
-	bf.up, bf.down = bf.up[:0], bf.down[:0]
-	for bf.nodes[a].depth > bf.nodes[b].depth {
-		bf.up = append(bf.up, bf.nodes[a].move)
-		a = bf.nodes[a].parent
-	}
-	for bf.nodes[b].depth > bf.nodes[a].depth {
-		bf.down = append(bf.down, bf.nodes[b].move)
-		b = bf.nodes[b].parent
-	}
-	for a != b {
-		bf.up = append(bf.up, bf.nodes[a].move)
-		a = bf.nodes[a].parent
-		bf.down = append(bf.down, bf.nodes[b].move)
-		b = bf.nodes[b].parent
-	}
+	bf.route(n)
 	t := bf.ts.t
 	for i := range bf.up {
 		t.undo(&bf.up[i])
@@ -199,16 +172,8 @@ func (bf *tbf) goTo(n int32) {
 		m := bf.down[i]
 		t.apply(&m)
 	}
-	bf.cur = n
 }
 
 func (bf *tbf) pathTo(n int32) {
-	p := bf.ts.path[:0]
-	for ; n > 0; n = bf.nodes[n].parent {
-		p = append(p, bf.nodes[n].move)
-	}
-	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
-		p[i], p[j] = p[j], p[i]
-	}
-	bf.ts.path = p
+	bf.ts.path = bf.path(n, bf.ts.path)
 }

@@ -614,14 +614,7 @@ func (ts *tsearch) dfs(depth int) bool {
 	mark := len(ts.path)
 	auto := false
 	for {
-		var m tmove
-		ok := false
-		if !ts.noDeadBase {
-			m, ok = t.safeMove()
-		}
-		if !ok && ts.heuristic {
-			m, ok = t.naturalMove()
-		}
+		m, ok := ts.autoMove()
 		if !ok {
 			break
 		}
@@ -816,6 +809,21 @@ func (t *tstate) naturalMove() (tmove, bool) {
 		if t.wasteTop() == c {
 			return tmove{kind: tmWaste, f: int8(k), card: c}, true
 		}
+	}
+	return tmove{}, false
+}
+
+// autoMove returns the move the search plays without branching, if any:
+// a proven-safe move, or in the heuristic phases the natural one.
+func (ts *tsearch) autoMove() (tmove, bool) {
+	t := ts.t
+	if !ts.noDeadBase {
+		if m, ok := t.safeMove(); ok {
+			return m, true
+		}
+	}
+	if ts.heuristic {
+		return t.naturalMove()
 	}
 	return tmove{}, false
 }

@@ -35,14 +35,7 @@ func (ts *tsearch) bestFirst() bool {
 		bf.goTo(it.node)
 		n := it.node
 		for {
-			var m tmove
-			ok := false
-			if !ts.noDeadBase {
-				m, ok = t.safeMove()
-			}
-			if !ok && ts.heuristic {
-				m, ok = t.naturalMove()
-			}
+			m, ok := ts.autoMove()
 			if !ok {
 				break
 			}

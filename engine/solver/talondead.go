@@ -1,6 +1,10 @@
 package solver
 
-import "github.com/patience-solitaire/patience/engine"
+import (
+	"slices"
+
+	"github.com/patience-solitaire/patience/engine"
+)
 
 // talonDead is the dedicated search's dead-end test, for the last pass
 // of a game without reserves and wings (Contradance, Captured Queens):
@@ -114,24 +118,12 @@ func (tg *talonGame) initChains() {
 			}
 		}
 		for _, k := range cl {
-			if !sameCards(tg.seq[k], tg.seq[cl[0]]) {
+			if !slices.Equal(tg.seq[k], tg.seq[cl[0]]) {
 				return
 			}
 		}
 	}
 	tg.chains = true
-}
-
-func sameCards(a, b []engine.Card) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // # The release test (sound, last pass, no reversal)

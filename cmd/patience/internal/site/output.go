@@ -34,7 +34,13 @@ type output struct {
 	mu      sync.Mutex
 	written map[string][]byte // file -> HTML text, or nil for other files
 	dirs    map[string]bool
+	open    map[string]*os.File // files prepare made and left open for write
 }
+
+// maxOpenPrepared bounds the files prepare leaves open: opening a file
+// again by its path costs a lookup and the runtime's set-up of a new file
+// descriptor, so the first ones stay open until write fills them.
+const maxOpenPrepared = 2048
 
 // remember records that the file name was written, with its text if it
 // is HTML.
@@ -114,11 +120,39 @@ func (o *output) prepare(files []string) error {
 		if err != nil {
 			return err
 		}
+		if len(made) <= maxOpenPrepared {
+			o.mu.Lock()
+			if o.open == nil {
+				o.open = map[string]*os.File{}
+			}
+			o.open[f] = fh
+			o.mu.Unlock()
+			continue
+		}
 		if err := fh.Close(); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// takeOpen returns the file prepare left open for name, or nil.
+func (o *output) takeOpen(name string) *os.File {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	fh := o.open[name]
+	delete(o.open, name)
+	return fh
+}
+
+// closeOpen closes the files prepare left open that nothing wrote.
+func (o *output) closeOpen() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for name, fh := range o.open {
+		fh.Close()
+		delete(o.open, name)
+	}
 }
 
 // pendingOutput is an output folder being prepared in the background.
@@ -176,7 +210,15 @@ func (o *output) write(name string, data []byte) error {
 	if o.mem != nil {
 		return o.mem.write(name, data)
 	}
-	if err := os.WriteFile(filepath.Join(o.tmp, filepath.FromSlash(name)), data, 0o644); err != nil {
+	if fh := o.takeOpen(name); fh != nil {
+		_, err := fh.Write(data)
+		if err1 := fh.Close(); err == nil {
+			err = err1
+		}
+		if err != nil {
+			return err
+		}
+	} else if err := os.WriteFile(filepath.Join(o.tmp, filepath.FromSlash(name)), data, 0o644); err != nil {
 		return err
 	}
 	o.remember(name, data)
@@ -193,9 +235,12 @@ func (o *output) copy(name string, fsys fs.FS, src string) error {
 		return err
 	}
 	defer in.Close()
-	out, err := os.OpenFile(filepath.Join(o.tmp, filepath.FromSlash(name)), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return err
+	out := o.takeOpen(name)
+	if out == nil {
+		out, err = os.OpenFile(filepath.Join(o.tmp, filepath.FromSlash(name)), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		if err != nil {
+			return err
+		}
 	}
 	if _, err := io.Copy(out, in); err != nil {
 		out.Close()
@@ -217,6 +262,7 @@ func (o *output) commit() error {
 		}
 		return nil // the build's result takes the files
 	}
+	o.closeOpen()
 	parent, base := filepath.Split(o.dest)
 	var old string
 	if _, err := os.Lstat(o.dest); err == nil {
@@ -245,5 +291,6 @@ func (o *output) discard() {
 	if o.mem != nil {
 		return
 	}
+	o.closeOpen()
 	os.RemoveAll(o.tmp)
 }

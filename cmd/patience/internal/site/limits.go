@@ -1,6 +1,7 @@
 package site
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -19,12 +20,36 @@ func readLimited(fsys fs.FS, name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.Size() > maxFileSize {
-		return nil, fmt.Errorf("the file is %.1f MB; a page or replay may have at most %d MB", float64(fi.Size())/(1<<20), maxFileSize>>20)
+	size := int64(0)
+	if fi, err := f.Stat(); err == nil {
+		if size = fi.Size(); size > maxFileSize {
+			return nil, fmt.Errorf("the file is %.1f MB; a page or replay may have at most %d MB", float64(size)/(1<<20), maxFileSize>>20)
+		}
 	}
-	text, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	// Read with a buffer of the file's size (and one byte to spare, to
+	// see the end in the same call): io.ReadAll would start at 512 bytes
+	// and grow, a read system call each time.
+	text, err := readAll(io.LimitReader(f, maxFileSize+1), make([]byte, 0, size+1))
 	if err == nil && len(text) > maxFileSize {
 		return nil, fmt.Errorf("the file is larger than %d MB, the most a page or replay may have", maxFileSize>>20)
 	}
 	return text, err
+}
+
+// readAll appends what r reads to buf until the end, growing buf only
+// when it is full.
+func readAll(r io.Reader, buf []byte) ([]byte, error) {
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if errors.Is(err, io.EOF) {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }

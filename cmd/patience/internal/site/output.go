@@ -103,37 +103,66 @@ func (o *output) prepare(files []string) error {
 			dirs[d] = true
 		}
 	}
-	// A folder sorts before the folders inside it, so Mkdir (one system
-	// call, where MkdirAll looks first) always finds the parent made.
+	// Folders are made depth by depth, so that Mkdir (one system call,
+	// where MkdirAll looks first) always finds the parent made, and the
+	// folders of one depth and then the files are made by several
+	// goroutines: the kernel makes entries in different folders in
+	// parallel, and on a slow disk this is most of a build's time.
+	var levels [][]string
 	for _, d := range slices.Sorted(maps.Keys(dirs)) {
-		if err := os.Mkdir(filepath.Join(o.tmp, filepath.FromSlash(d)), 0o755); err != nil {
-			return err
+		depth := strings.Count(d, "/")
+		for len(levels) <= depth {
+			levels = append(levels, nil)
+		}
+		levels[depth] = append(levels[depth], d)
+	}
+	var errs errorOnce
+	for _, level := range levels {
+		forEach(len(level), prepareWorkers, func(i int) {
+			errs.set(os.Mkdir(filepath.Join(o.tmp, filepath.FromSlash(level[i])), 0o755))
+		})
+		if errs.err != nil {
+			return errs.err
 		}
 	}
-	made := make(map[string]bool, len(files))
-	for _, f := range files {
-		if made[f] {
-			continue
-		}
-		made[f] = true
-		fh, err := os.OpenFile(filepath.Join(o.tmp, filepath.FromSlash(f)), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	files = slices.Compact(slices.Sorted(slices.Values(files)))
+	o.open = make(map[string]*os.File, min(len(files), maxOpenPrepared))
+	forEach(len(files), prepareWorkers, func(i int) {
+		fh, err := os.OpenFile(filepath.Join(o.tmp, filepath.FromSlash(files[i])), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
-			return err
+			errs.set(err)
+			return
 		}
-		if len(made) <= maxOpenPrepared {
+		if i < maxOpenPrepared {
 			o.mu.Lock()
-			if o.open == nil {
-				o.open = map[string]*os.File{}
-			}
-			o.open[f] = fh
+			o.open[files[i]] = fh
 			o.mu.Unlock()
-			continue
+			return
 		}
-		if err := fh.Close(); err != nil {
-			return err
-		}
+		errs.set(fh.Close())
+	})
+	return errs.err
+}
+
+// prepareWorkers is the number of goroutines that make the output's
+// folders and files.
+const prepareWorkers = 4
+
+// errorOnce keeps the first non-nil error set from any goroutine.
+type errorOnce struct {
+	mu  sync.Mutex
+	err error
+}
+
+func (e *errorOnce) set(err error) {
+	if err == nil {
+		return
 	}
-	return nil
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.err == nil {
+		e.err = err
+	}
 }
 
 // takeOpen returns the file prepare left open for name, or nil.

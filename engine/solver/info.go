@@ -53,6 +53,13 @@ type info struct {
 	same [][]bool
 	// suitLock: the suit-lock test applies (suitlock.go).
 	suitLock bool
+	// twoWay: some suit has foundations built from different bases (House
+	// on the Hill's Ace piles up and King piles down). The natural rule
+	// then rarely plays anything (a card waits for both copies of the
+	// card below it, one of which arrives from the other direction only
+	// when the two piles meet), so half of the restarts play every
+	// foundation move at once instead (search.greedy).
+	twoWay bool
 }
 
 func newInfo(g *engine.Game) *info {
@@ -137,6 +144,14 @@ func newInfo(g *engine.Game) *info {
 		}
 	}
 	in.suitLock = suitLockOK(in)
+	for _, f := range in.foundations {
+		for _, h := range in.foundations {
+			a, b := in.spec[f].Found, in.spec[h].Found
+			if !a.AnyRank && !b.AnyRank && a.Suit == b.Suit && a.Base != b.Base {
+				in.twoWay = true
+			}
+		}
+	}
 	in.same = make([][]bool, in.n)
 	for i := range in.same {
 		in.same[i] = make([]bool, in.n)

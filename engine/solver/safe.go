@@ -143,7 +143,7 @@ func (sr *search) autoplayOne() int {
 			if !in.accepts(s, f, x) {
 				continue
 			}
-			if !(sr.heuristic && in.heuristicSafe(s, f, x)) && !(sr.safe && (in.stuckSafe(s, a, x) || !sr.noDeadBase && in.deadBaseSafe(s, a, x))) {
+			if !(sr.heuristic && (sr.greedy || in.heuristicSafe(s, f, x))) && !(sr.safe && (in.stuckSafe(s, a, x) || !sr.noDeadBase && in.deadBaseSafe(s, a, x))) {
 				continue
 			}
 			m := engine.Move{Action: engine.ActMove, From: int8(a), To: int8(f), Card: x}

@@ -21,6 +21,7 @@ type search struct {
 	timeUp   bool // the deadline or the context ran out
 
 	heuristic  bool // play the unsound natural rule automatically
+	greedy     bool // heuristic: play every foundation move automatically instead
 	dig        int  // heuristic: tableau moves must uncover a card this urgent (0: any)
 	safe       bool // play the sound stuck-card rule automatically
 	deadEnds   bool // prune dead ends

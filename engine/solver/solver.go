@@ -28,7 +28,11 @@
 //     budget) is a depth-first search that only digs toward cards the
 //     foundations need soon; the second (an eighth) a best-first search
 //     ordered by how many cards are on the foundations or could get
-//     there at once (bestfirst.go). Then come restarts: short
+//     there at once (bestfirst.go). In games where a suit has
+//     foundations from two bases (House on the Hill's Ace and King
+//     piles) the natural rule rarely plays anything, so a second
+//     best-first search, and every other restart, play every foundation
+//     move at once instead (info.twoWay). Then come restarts: short
 //     depth-first searches, each from an empty table, with random noise
 //     added to the move-ordering keys (never enough to put a tableau
 //     move before a foundation move) and cycling through digging depths,
@@ -225,6 +229,11 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 	if !opt.NoSafeMoves && !opt.NoHeuristic {
 		phase(limit/16, true, 4, false)
 		phase(limit/8, true, 0, true)
+		if in.twoWay {
+			sr.greedy = true
+			phase(limit/8, true, 0, true)
+			sr.greedy = false
+		}
 		// Restarts: short depth-first searches with a perturbed move
 		// order and varied digging depths, their budgets following the
 		// Luby sequence, until three quarters of the node budget (or of
@@ -237,6 +246,11 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 		if timeout > 0 {
 			cutoff = start.Add(timeout * 3 / 4)
 		}
+		// exhausted[g]: a restart with digging depth 0 (no digging
+		// restriction) searched the whole space of the natural rule (g
+		// false) or of the greedy one (g true): other orders would search
+		// it again.
+		var exhausted [2]bool
 		for i := 1; nodes < share && !won && !sr.timeUp; i++ {
 			if !cutoff.IsZero() && time.Now().After(cutoff) {
 				break
@@ -248,14 +262,25 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 			sr.rng = uint64(i) * 0x2545f4914f6cdd1d
 			sr.noise = restartNoise
 			dig := restartDigs[i%len(restartDigs)]
+			g := 0
+			if in.twoWay {
+				// Alternate the rules, each cycling through the depths.
+				g = i % 2
+				dig = restartDigs[(i/2)%len(restartDigs)]
+			}
+			if exhausted[g] {
+				g = 1 - g
+			}
+			sr.greedy = g == 1
 			phase(b, true, dig, false)
 			if dig == 0 && !won && !sr.stopped {
-				// The whole heuristic space was searched: other orders
-				// would search it again.
-				break
+				exhausted[g] = true
+				if !in.twoWay || exhausted[1-g] {
+					break
+				}
 			}
 		}
-		sr.noise = 0
+		sr.noise, sr.greedy = 0, false
 		tt = main
 		sr.tt = tt
 	}

@@ -148,6 +148,18 @@ var golden = []struct {
 	{"house-on-the-hill", 11, 20000, Won},
 	{"house-on-the-hill", 13, 20000, Won},
 	{"house-on-the-hill", 28, 20000, Won},
+	{"house-on-the-hill", 37, 300000, Won}, // found only with every foundation move played at once (twoWay)
+}
+
+func TestTwoWay(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		want bool
+	}{{"house-on-the-hill", true}, {"house-in-the-woods", false}, {"patriarchs", true}, {"la-belle-lucie", false}} {
+		if got := infoFor(deal(t, c.game, 1).Game()).twoWay; got != c.want {
+			t.Errorf("%s: twoWay %v, want %v", c.game, got, c.want)
+		}
+	}
 }
 
 func TestGolden(t *testing.T) {

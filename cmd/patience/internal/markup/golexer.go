@@ -74,6 +74,20 @@ var (
 	goConstants        = wordSet("true", "false", "iota", "nil")
 	goBuiltinCalls     = wordSet("uint", "uint8", "uint16", "uint32", "uint64", "int", "int8", "int16", "int32", "int64", "float", "float32", "float64", "complex64", "complex128", "byte", "rune", "string", "bool", "error", "uintptr", "print", "println", "panic", "recover", "close", "complex", "real", "imag", "len", "cap", "append", "copy", "delete", "new", "make", "clear", "min", "max")
 	goTypes            = wordSet("uint", "uint8", "uint16", "uint32", "uint64", "int", "int8", "int16", "int32", "int64", "float", "float32", "float64", "complex64", "complex128", "byte", "rune", "string", "bool", "error", "uintptr", "any")
+	// goWordRules in chroma's order; call: the word must be followed by
+	// "(", which is emitted as Punctuation.
+	goWordRules = []struct {
+		words map[string]bool
+		typ   chroma.TokenType
+		call  bool
+	}{
+		{goNamespaceWords, chroma.KeywordNamespace, false},
+		{goDeclarationWords, chroma.KeywordDeclaration, false},
+		{goKeywords, chroma.Keyword, false},
+		{goConstants, chroma.KeywordConstant, false},
+		{goBuiltinCalls, chroma.NameBuiltin, true},
+		{goTypes, chroma.KeywordType, false},
+	}
 	// goOperators in the order of the rule's alternation; the first that
 	// matches wins.
 	goOperators = []string{"<<=", ">>=", "<<", ">>", "<=", ">=", "&^=", "&^", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "&&", "||", "<-", "++", "--", "==", "!=", ":=", "..."}
@@ -165,25 +179,15 @@ func (g *goScanner) rule(i int) (int, error) {
 	if isLetter(c) {
 		e := g.run(i, isWord)
 		w := s[i:e]
-		switch {
-		case goNamespaceWords[w]:
-			g.emit(chroma.KeywordNamespace, w)
-			return e - i, nil
-		case goDeclarationWords[w]:
-			g.emit(chroma.KeywordDeclaration, w)
-			return e - i, nil
-		case goKeywords[w]:
-			g.emit(chroma.Keyword, w)
-			return e - i, nil
-		case goConstants[w]:
-			g.emit(chroma.KeywordConstant, w)
-			return e - i, nil
-		case goBuiltinCalls[w] && g.at(e, "("):
-			g.emit(chroma.NameBuiltin, w)
-			g.emit(chroma.Punctuation, "(")
-			return e + 1 - i, nil
-		case goTypes[w]:
-			g.emit(chroma.KeywordType, w)
+		for _, r := range goWordRules {
+			if !r.words[w] || r.call && !g.at(e, "(") {
+				continue
+			}
+			g.emit(r.typ, w)
+			if r.call {
+				g.emit(chroma.Punctuation, "(")
+				return e + 1 - i, nil
+			}
 			return e - i, nil
 		}
 	}

@@ -39,8 +39,9 @@ type output struct {
 
 // maxOpenPrepared bounds the files prepare leaves open: opening a file
 // again by its path costs a lookup and the runtime's set-up of a new file
-// descriptor, so the first ones stay open until write fills them.
-const maxOpenPrepared = 2048
+// descriptor, so the first ones stay open until write fills them. The
+// bound is at most half of the process's limit on open files.
+var maxOpenPrepared = sync.OnceValue(func() int { return min(2048, openFileLimit()/2) })
 
 // remember records that the file name was written, with its text if it
 // is HTML.
@@ -126,14 +127,14 @@ func (o *output) prepare(files []string) error {
 		}
 	}
 	files = slices.Compact(slices.Sorted(slices.Values(files)))
-	o.open = make(map[string]*os.File, min(len(files), maxOpenPrepared))
+	o.open = make(map[string]*os.File, min(len(files), maxOpenPrepared()))
 	forEach(len(files), prepareWorkers, func(i int) {
 		fh, err := os.OpenFile(filepath.Join(o.tmp, filepath.FromSlash(files[i])), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
 			errs.set(err)
 			return
 		}
-		if i < maxOpenPrepared {
+		if i < maxOpenPrepared() {
 			o.mu.Lock()
 			o.open[files[i]] = fh
 			o.mu.Unlock()

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"maps"
+	"math/rand/v2"
 	"os"
 	"path"
 	"path/filepath"
@@ -118,10 +119,17 @@ func (o *output) prepare(files []string) error {
 		levels[depth] = append(levels[depth], d)
 	}
 	var errs errorOnce
-	for _, level := range levels {
-		forEach(len(level), prepareWorkers, func(i int) {
-			errs.set(os.Mkdir(filepath.Join(o.tmp, filepath.FromSlash(level[i])), 0o755))
-		})
+	for depth, level := range levels {
+		if depth == 0 && len(level) > 0 && setTopDir(o.tmp, true) {
+			for _, d := range level {
+				errs.set(o.mkdirSpread(d))
+			}
+			setTopDir(o.tmp, false)
+		} else {
+			forEach(len(level), prepareWorkers, func(i int) {
+				errs.set(os.Mkdir(filepath.Join(o.tmp, filepath.FromSlash(level[i])), 0o755))
+			})
+		}
 		if errs.err != nil {
 			return errs.err
 		}
@@ -143,6 +151,36 @@ func (o *output) prepare(files []string) error {
 		errs.set(fh.Close())
 	})
 	return errs.err
+}
+
+// mkdirSpread makes the top-level folder name of the output, whose own
+// folder has the top-directory attribute (see setTopDir), under a fresh
+// name first and then renames it.
+//
+// Why: ext4 puts a new folder, and the files in it, in the block group of
+// its parent, and on a file system without a journal (as on our
+// measuring machines) it skips, one by one, every inode of that group
+// freed in the last few minutes. After "rm -rf public", making the next
+// output's 2,000 folders and files that way crawled: about 0.5 ms each,
+// the kernel's CPU time growing with the inodes just freed. With the
+// attribute, the allocator places each top-level folder in the group
+// with the fewest folders, searching from a start given by a hash of
+// its name; a fresh name makes that start differ from one build to the
+// next, so the new tree lands in an unused group and not in the one the
+// last build's removal has just emptied (folders and files made in 30
+// to 50 ms instead of 0.7 to 1.5 s, in a measurement of 1,000 of each).
+// Elsewhere this costs one rename per top-level folder.
+func (o *output) mkdirSpread(name string) error {
+	final := filepath.Join(o.tmp, filepath.FromSlash(name))
+	fresh := filepath.Join(o.tmp, fmt.Sprintf(".%s.%016x", name, rand.Uint64()))
+	if os.Mkdir(fresh, 0o755) != nil {
+		return os.Mkdir(final, 0o755)
+	}
+	if err := os.Rename(fresh, final); err != nil {
+		os.Remove(fresh)
+		return err
+	}
+	return nil
 }
 
 // prepareWorkers is the number of goroutines that make the output's

@@ -719,10 +719,11 @@ func solveTalon(in *info, s *engine.State, limit int64, deadline time.Time, done
 		return Unknown, nil, 0, false
 	}
 	// Phases on one budget: a depth-first search that also plays the
-	// natural rule (1/256 of the budget), a best-first search
-	// with it (a sixteenth of the budget and of the time; three quarters
-	// in games with reserves, where the exhaustive search rarely ends), both only to
-	// find wins; then the exhaustive search with the rest.
+	// natural rule (1/256 of the budget); a best-first search with it (a
+	// sixteenth of the budget and of the time), or in games with
+	// reserves, where the exhaustive search rarely ends, beam searches
+	// (three quarters); both only to find wins; then the exhaustive
+	// search with the rest.
 	ts := &tsearch{t: t, tt: newHashSet(1 << 14), limit: limit / 256, done: done, deadEnds: deadEnds, heuristic: true}
 	ts.deadline = deadline
 	ts.noDeadBase = opt.NoDeadBase
@@ -737,8 +738,8 @@ func solveTalon(in *info, s *engine.State, limit int64, deadline time.Time, done
 	ts.tt.reset()
 	ts.stopped = false
 	ts.path = ts.path[:0]
-	// With reserves the exhaustive search rarely ends, and the
-	// best-first search gets three quarters.
+	// With reserves the exhaustive search rarely ends, and the beam
+	// searches get three quarters.
 	num := int64(1)
 	if len(tg.res) > 0 {
 		num = 12
@@ -747,8 +748,21 @@ func solveTalon(in *info, s *engine.State, limit int64, deadline time.Time, done
 	if !deadline.IsZero() {
 		ts.deadline = time.Now().Add(time.Until(deadline) * time.Duration(num) / 16)
 	}
-	if !opt.NoHeuristic && ts.bestFirst() {
-		return Won, tg.engineMoves(s, ts.path), ts.nodes, true
+	if !opt.NoHeuristic {
+		won := false
+		if len(tg.res) > 0 {
+			// Beam searches of growing width (talonbeam.go): on deals
+			// 1-40 of Picture Patience and Patriarchs (5 s each) they
+			// won 31 and 39, the best-first search 11 and 21, and the
+			// best-first search for a part of the time before or
+			// between them 30 and 38.
+			won = ts.beamWiden(16, 1<<30)
+		} else {
+			won = ts.bestFirst()
+		}
+		if won {
+			return Won, tg.engineMoves(s, ts.path), ts.nodes, true
+		}
 	}
 	ts.deadline = deadline
 	ts.timeUp = false
@@ -826,4 +840,21 @@ func (ts *tsearch) autoMove() (tmove, bool) {
 		return t.naturalMove()
 	}
 	return tmove{}, false
+}
+
+// beamWiden runs beam searches (talonbeam.go) of widths w0, 4*w0, ...
+// up to wmax, each from scratch, until one wins (then the line is in
+// ts.path), the budget is spent, or a width leaves nothing out.
+func (ts *tsearch) beamWiden(w0, wmax int) bool {
+	for w := w0; w <= wmax; w *= 4 {
+		ts.tt.reset()
+		won, cut := ts.beam(w)
+		if won {
+			return true
+		}
+		if ts.stopped || !cut {
+			return false
+		}
+	}
+	return false
 }

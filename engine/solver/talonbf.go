@@ -16,12 +16,19 @@ type tbf struct {
 
 const maxTBFNodes = 1 << 22
 
-// bestFirst returns whether it found a win (then in ts.path).
-func (ts *tsearch) bestFirst() bool {
+// newTBF returns a search tree whose root is ts's position.
+func newTBF(ts *tsearch) *tbf {
 	t := ts.t
 	bf := &tbf{ts: ts, fh: make([]int8, len(t.fh)), used: make([]bool, len(t.res)+len(t.wing))}
 	ts.path = ts.path[:0]
 	bf.nodes = append(bf.nodes, bfNode[tmove]{parent: -1})
+	return bf
+}
+
+// bestFirst returns whether it found a win (then in ts.path).
+func (ts *tsearch) bestFirst() bool {
+	t := ts.t
+	bf := newTBF(ts)
 	ts.tt.insert(t.hash)
 	bf.heap.push(0, 0)
 	var buf []tmove

@@ -31,7 +31,9 @@ upper), and the median and 99th percentile of the time per deal.
 With --json the verdicts are appended to FILE as JSON lines, one object per
 deal {"deal","result","ms","nodes","moves"} after a header line; deals
 already in FILE are skipped, so an interrupted survey resumes where it
-stopped. --shard i/n takes every n-th deal from the i-th on, so that n
+stopped, except unknown deals when the budget, time limit or solver
+differs from the run that left them unknown (a new header line then
+starts this run's lines). --shard i/n takes every n-th deal from the i-th on, so that n
 machines can share a range; "survey merge" combines their files (and
 prints the summary). --odds writes the summary as the site's
 content/odds object.

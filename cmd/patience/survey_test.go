@@ -108,6 +108,39 @@ func TestSurveyResume(t *testing.T) {
 	}
 }
 
+// TestSurveyResumeNewBudget checks that a run with another budget tries
+// again the deals an earlier run left unknown, and only those, and marks
+// its lines with a header of its own.
+func TestSurveyResumeNewBudget(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "s.json")
+	for _, step := range []struct {
+		budget  string
+		already string // what stderr says
+		headers int    // header lines after the run
+		lines   int    // deal lines after the run
+	}{
+		{"50", "", 1, 2},                     // deal 200 unknown, 199 lost at once
+		{"60", "1 of 2 deals already", 2, 3}, // deal 200 again, under a new header
+		{"60", "2 of 2 deals already", 2, 3}, // nothing to do
+		{"50", "1 of 2 deals already", 3, 4}, // back to the first budget: a new run again
+	} {
+		_, errs, code := runSurveyArgs(t, "house-in-the-woods", "--deals", "199-200", "--budget", step.budget, "--json", file)
+		if code != 0 {
+			t.Fatalf("budget %s: exit %d: %s", step.budget, code, errs)
+		}
+		if !strings.Contains(errs, step.already) {
+			t.Errorf("budget %s: stderr %q, want %q", step.budget, errs, step.already)
+		}
+		data := string(mustRead(os.ReadFile(file)))
+		if n := strings.Count(data, `"survey"`); n != step.headers {
+			t.Errorf("budget %s: %d header lines, want %d", step.budget, n, step.headers)
+		}
+		if n := len(surveyDeals(readSurveyLines(t, file))); n != step.lines {
+			t.Errorf("budget %s: %d deal lines, want %d:\n%s", step.budget, n, step.lines, data)
+		}
+	}
+}
+
 func TestSurveyShardsMerge(t *testing.T) {
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")

@@ -254,9 +254,25 @@ func (s Summary) String() string {
 
 // SurveyFile is a survey file read back: its header (if it had one) and
 // its deal lines sorted by deal.
+//
+// A file resumed with another budget, time limit or solver has one
+// header line per such run, each before the lines that run wrote; an
+// unknown deal is tried again by a run unlike the one that left it
+// unknown (see OpenSurvey).
 type SurveyFile struct {
-	Header  *SurveyHeader
+	Header  *SurveyHeader // the first header line
+	Last    *SurveyHeader // the last header line (nil: as Header)
 	Results []DealResult
+	// under[d] is the header of the run that left deal d unknown.
+	under map[uint64]*SurveyHeader
+}
+
+// latest returns the header of the file's last run.
+func (f *SurveyFile) latest() *SurveyHeader {
+	if f.Last != nil {
+		return f.Last
+	}
+	return f.Header
 }
 
 // ReadSurvey reads a survey file in JSON lines: header lines (with a
@@ -264,8 +280,9 @@ type SurveyFile struct {
 // decided result (won or lost) over unknown; won against lost is an
 // error. A truncated last line (an interrupted run) is ignored.
 func ReadSurvey(r io.Reader, name string) (*SurveyFile, error) {
-	f := &SurveyFile{}
+	f := &SurveyFile{under: map[uint64]*SurveyHeader{}}
 	byDeal := map[uint64]DealResult{}
+	var cur *SurveyHeader
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	line := 0
@@ -296,6 +313,7 @@ func ReadSurvey(r io.Reader, name string) (*SurveyFile, error) {
 			if f.Header == nil {
 				f.Header = &h
 			}
+			cur, f.Last = &h, &h
 			continue
 		}
 		var d DealResult
@@ -307,6 +325,9 @@ func ReadSurvey(r io.Reader, name string) (*SurveyFile, error) {
 		}
 		if err := mergeInto(byDeal, d); err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+		}
+		if byDeal[d.Deal].Result == "unknown" {
+			f.under[d.Deal] = cur
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -440,7 +461,10 @@ func OpenSurvey(path string, h SurveyHeader) (*os.File, map[uint64]bool, error) 
 		f.Close()
 		return nil, nil, err
 	}
-	if len(data) == 0 {
+	// A new file starts with h; a file last written by another kind of
+	// run gets h too, so that the lines that follow are known as this
+	// run's.
+	if last := sf.latest(); len(data) == 0 || last != nil && !sameBudget(*last, h) {
 		if err := writeJSONLine(f, h); err != nil {
 			f.Close()
 			return nil, nil, err
@@ -448,7 +472,7 @@ func OpenSurvey(path string, h SurveyHeader) (*os.File, map[uint64]bool, error) 
 	}
 	done := map[uint64]bool{}
 	for _, d := range sf.Results {
-		if d.Result != "unknown" || sf.Header == nil || sameBudget(*sf.Header, h) {
+		if u := sf.under[d.Deal]; d.Result != "unknown" || u == nil || sameBudget(*u, h) {
 			done[d.Deal] = true
 		}
 	}
@@ -534,7 +558,7 @@ func (f *SurveyFile) Odds() Odds {
 	o := Odds{Won: s.Won, Lost: s.Lost, Unknown: s.Unknown,
 		Rate: round6(s.WinRate), Low: round6(s.Low), High: round6(s.High),
 		MedianMS: s.MedianMS, P99MS: s.P99MS}
-	if h := f.Header; h != nil {
+	if h := f.latest(); h != nil {
 		o.Game, o.Variant, o.Engine, o.BudgetNodes = h.Game, h.Variant, h.Engine, h.Budget
 	}
 	if n := len(f.Results); n > 0 {

@@ -190,4 +190,36 @@ func BenchmarkTalonRoyalCotillionWin(b *testing.B) {
 	benchSolve(b, "royal-cotillion", 2, testOptions(4_000_000))
 }
 
+// TestTalonBeam runs the beam search alone on deals of a small game: a
+// won deal's line replays, and on a lost deal the widening stops by
+// itself once a width leaves nothing out (it proves nothing, but it must
+// not widen forever).
+func TestTalonBeam(t *testing.T) {
+	for _, c := range []struct {
+		slug string
+		deal uint64
+		won  bool
+	}{{"captured-queens", 1, true}, {"captured-queens", 4, false}, {"patriarchs", 1, true}} {
+		s := deal(t, c.slug, c.deal)
+		tg := infoFor(s.Game()).talonGame()
+		ts := &tsearch{t: talonOf(t, s), tt: newHashSet(1 << 14), limit: 50_000_000, deadEnds: true, heuristic: true}
+		won := ts.beamWiden(16, 1<<30)
+		if won != c.won || ts.stopped {
+			t.Errorf("%s deal %d: won %v (stopped %v), want %v", c.slug, c.deal, won, ts.stopped, c.won)
+			continue
+		}
+		if won {
+			if err := Verify(s, tg.engineMoves(s, ts.path)); err != nil {
+				t.Errorf("%s deal %d: %v", c.slug, c.deal, err)
+			}
+		}
+	}
+}
+
+// BenchmarkTalonBeamWin times a win that only the beam search finds
+// (talonbeam.go).
+func BenchmarkTalonBeamWin(b *testing.B) {
+	benchSolve(b, "patriarchs", 1, testOptions(4_000_000))
+}
+
 var _ = context.Background

@@ -60,16 +60,7 @@ func (ts *tsearch) beam(width int) (won, cut bool) {
 			ts.nodes++
 			it := heap.pop()
 			bf.goTo(it.node)
-			nd := it.node
-			for {
-				m, ok := ts.autoMove()
-				if !ok {
-					break
-				}
-				t.apply(&m)
-				nd = bf.add(nd, m)
-				bf.cur = nd
-			}
+			nd := bf.autoPlay(it.node)
 			if t.home == tg.total {
 				bf.pathTo(nd)
 				return true, cut

@@ -40,16 +40,7 @@ func (ts *tsearch) bestFirst() bool {
 		ts.nodes++
 		it := bf.heap.pop()
 		bf.goTo(it.node)
-		n := it.node
-		for {
-			m, ok := ts.autoMove()
-			if !ok {
-				break
-			}
-			t.apply(&m)
-			n = bf.add(n, m)
-			bf.cur = n
-		}
+		n := bf.autoPlay(it.node)
 		if t.home == t.tg.total {
 			bf.pathTo(n)
 			return true
@@ -77,6 +68,21 @@ func (ts *tsearch) bestFirst() bool {
 	}
 	bf.goTo(0)
 	return false
+}
+
+// autoPlay plays the automatic moves from node n, the current one, as a
+// chain of nodes, and returns the last.
+func (bf *tbf) autoPlay(n int32) int32 {
+	t := bf.ts.t
+	for {
+		m, ok := bf.ts.autoMove()
+		if !ok {
+			return n
+		}
+		t.apply(&m)
+		n = bf.add(n, m)
+		bf.cur = n
+	}
 }
 
 // evaluate scores the position: cards home, plus those that could follow

@@ -154,6 +154,16 @@ func (bf *tbf) evaluate() int32 {
 			score -= int32((8 - u) * above * 10)
 		}
 	}
+	// A reserve card that no foundation wants soon holds its space: with
+	// ts.clog set, it costs by how far off it is.
+	if w := bf.ts.clog; w > 0 {
+		for j, c := range t.res {
+			if c == engine.NoCard || bf.used[j] {
+				continue
+			}
+			score -= int32(min(urg(c), 13) * w)
+		}
+	}
 	for k := range t.wing {
 		n := int(t.wh[k])
 		if bf.used[len(t.res)+k] {

@@ -846,12 +846,16 @@ func (ts *tsearch) autoMove() (tmove, bool) {
 }
 
 // beamClogs are the weights of clogged reserve cards (tsearch.clog) that
-// each width of beamWiden tries in turn. On deals 1-40 of each game (5 s
-// a deal, a busy machine), 0 won Picture Patience 28, Odd and Even 32,
-// Royal Cotillion 32 and Patriarchs (41-80) 40; 40 won 33, 35, 31 and
-// 39; both in turn 32, 35, 32 and 40, and 5 of 16 Picture Patience
-// deals that 0 left unknown.
-var beamClogs = []int{0, 40}
+// each width of beamWiden tries in turn: the orders they give win
+// different deals. On deals 1-40 of each game (5 s a deal, a busy
+// machine), 0 won Picture Patience 28, Odd and Even 32, Royal Cotillion
+// 32 and Patriarchs (41-80) 40; 40 won 33, 35, 31 and 39; 0 and 40 in
+// turn 32, 35, 32 and 40. On 16 Picture Patience deals that 0 left
+// unknown, the weights 10, 40, 100 and 250 each won 5, 9 in all. On a
+// quiet machine, 0, 40, 250 and 100 in turn won 35 Picture Patience
+// deals of 1-40 where 0 and 40 won 33, and 3 of 20 Odd and Even deals
+// that 0 and 40 left unknown at 10 s (0 and 40 again: none).
+var beamClogs = []int{0, 40, 250, 100}
 
 // beamWiden runs beam searches (talonbeam.go) of widths w0, 4*w0, ...
 // up to wmax, each width with every weight of beamClogs, each search

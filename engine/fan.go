@@ -11,8 +11,9 @@ import (
 func init() {
 	register(houseInTheWoods("house-in-the-woods", "House in the Woods", false))
 	register(houseInTheWoods("house-on-the-hill", "House on the Hill", true))
-	register(laBelleLucie("", false))
-	register(laBelleLucie("three-shuffles-and-a-draw", true))
+	register(laBelleLucie("", false, 2))
+	register(laBelleLucie("three-shuffles-and-a-draw", true, 2))
+	register(laBelleLucie("no-redeal", false, 0))
 	register(shamrocks("", true))
 	register(shamrocks("no-king-rule", false))
 }
@@ -86,9 +87,18 @@ func suitFoundations(first int, base Rank, step int8, wrap bool, n int8, x, y fl
 // PySolFC's ThreeShufflesAndADraw allows its "draw" at any time, but only
 // of the card directly under a top card; any buried card may be drawn
 // here.
-func laBelleLucie(variant string, merci bool) *Game {
+//
+// The variant "no-redeal" is the first deal alone: the game is lost when
+// it is stuck. Books mention it as a harder form; it is here so that the
+// site can show a deal proved lost, which with the redeals (whose
+// shuffles the solver, seeing everything, plays toward) it has not found
+// in 400,000 deals.
+func laBelleLucie(variant string, merci bool, redeals int) *Game {
 	g := &Game{Slug: "la-belle-lucie", Variant: variant, Name: "La Belle Lucie", Pack: OnePack,
-		Redeals: 2, RedealKind: ShuffleFans, Merci: merci}
+		Redeals: redeals, Merci: merci}
+	if redeals > 0 {
+		g.RedealKind = ShuffleFans
+	}
 	g.Piles = append(g.Piles, suitFoundations(1, Ace, 1, false, 13, 3.5, 0)...)
 	g.Piles = append(g.Piles, fanRows(18, 6, BuildDownInSuit, 0, 1.5)...)
 	g.deal = func(g *Game, cards []Card, put func(int, Card)) {

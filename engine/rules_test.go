@@ -105,6 +105,7 @@ func TestRules(t *testing.T) {
 		{"lucie empty fan", "la-belle-lucie", P{"t2": "KH"}, 0, false, ActMove, "t2", "t1", "KH", "never refilled"},
 		{"lucie redeal", "la-belle-lucie", P{"t1": "KH"}, 1, false, ActRedeal, "", "", "", ""},
 		{"lucie no redeal left", "la-belle-lucie", P{"t1": "KH"}, 2, false, ActRedeal, "", "", "", "no redeal left"},
+		{"lucie no-redeal", "la-belle-lucie/no-redeal", P{"t1": "KH"}, 0, false, ActRedeal, "", "", "", "has no redeal"},
 		{"lucie no merci", "la-belle-lucie", P{"t1": "5H KS", "f3": "AH 2H 3H 4H"}, 2, false, ActMerci, "t1", "f3", "5H", "only of its variant"},
 		{"merci before last deal", "la-belle-lucie/three-shuffles-and-a-draw", P{"t1": "5H KS", "f3": "AH 2H 3H 4H"}, 1, false, ActMerci, "t1", "f3", "5H", "only after the last redeal"},
 		{"merci to foundation", "la-belle-lucie/three-shuffles-and-a-draw", P{"t1": "5H KS", "f3": "AH 2H 3H 4H"}, 2, false, ActMerci, "t1", "f3", "5H", ""},

@@ -229,6 +229,7 @@ def fan_game(key, hook=None):
 
 
 fan_game("la-belle-lucie/three-shuffles-and-a-draw")
+fan_game("la-belle-lucie/no-redeal")
 fan_game("shamrocks", shamrocks2_hook)
 fan_game("shamrocks/no-king-rule")
 

@@ -48,7 +48,8 @@ func BenchmarkExactNodes(b *testing.B) {
 	benchSolve(b, "house-in-the-woods", 2, Options{MaxNodes: 20000, Timeout: -1, NoHeuristic: true})
 }
 
-func BenchmarkBestFirstNodes(b *testing.B) {
+// The beam search's speed: a fixed number of nodes of an undecided deal.
+func BenchmarkBeamNodes(b *testing.B) {
 	s := deal(b, "house-in-the-woods", 2)
 	in := infoFor(s.Game())
 	b.ReportAllocs()
@@ -56,7 +57,7 @@ func BenchmarkBestFirstNodes(b *testing.B) {
 		sr := newSearch(in, s.Clone(), newHashSet(1<<16))
 		sr.limit = 5000
 		sr.heuristic, sr.safe, sr.deadEnds = true, true, true
-		sr.bestFirst()
+		sr.beam(64)
 	}
 }
 

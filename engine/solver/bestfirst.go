@@ -4,12 +4,14 @@ import (
 	"github.com/patience-solitaire/patience/engine"
 )
 
-// Best-first search for the heuristic phase: it keeps the frontier in a
-// priority queue ordered by an estimate of progress, and moves the one
-// position it works on between frontier nodes by undoing up to their
-// common ancestor and applying down (nodes store only their parent and
-// their move). It finds wins in deals where depth-first search sinks
-// into a huge subtree below an early mistake, and proves nothing.
+// The best-first machinery of the heuristic searches that keep a
+// frontier (the beam search of beam.go, and the dedicated searches of
+// talonbf.go and talonbeam.go): a priority queue ordered by an estimate
+// of progress, and a tree of the positions seen, between which the one
+// position worked on moves by undoing up to the common ancestor and
+// applying down (nodes store only their parent and their move). Such
+// searches find wins in deals where depth-first search sinks into a huge
+// subtree below an early mistake, and prove nothing.
 
 // bfNode is a position a best-first search has seen: the move that led
 // to it from its parent, with moves of type M.
@@ -75,77 +77,14 @@ type bfItem struct {
 	node  int32
 }
 
+// bestFirst is the tree of a search on the engine's position (beam.go).
 type bestFirst struct {
 	sr *search
 	bfTree[engine.Move]
 }
 
-// maxBFNodes bounds the memory of the heuristic phase (16 bytes a node).
+// maxBFNodes bounds the memory of a beam search (16 bytes a node).
 const maxBFNodes = 1 << 22
-
-// bestFirst runs the heuristic phase with sr's budget and options; it
-// reports whether it found a win, whose moves are then in sr.path.
-func (sr *search) bestFirst() bool {
-	bf := &bestFirst{sr: sr}
-	s := sr.s
-	sr.path = sr.path[:0]
-	sr.stopped = false
-	bf.nodes = append(bf.nodes, bfNode[engine.Move]{parent: -1})
-	sr.tt.insert(sr.s.Hash())
-	bf.heap.push(0, 0)
-	var buf []engine.Move
-	for len(bf.heap) > 0 {
-		if sr.out() || len(bf.nodes) > maxBFNodes {
-			sr.stopped = true
-			break
-		}
-		sr.nodes++
-		it := bf.heap.pop()
-		bf.goTo(it.node)
-		// Automatic moves become a chain of nodes.
-		n := it.node
-		for {
-			mark := len(sr.path)
-			if sr.autoplayOne() == 0 {
-				break
-			}
-			m := sr.path[mark]
-			sr.path = sr.path[:mark]
-			n = bf.add(n, m)
-			bf.cur = n
-		}
-		if s.Won() {
-			bf.pathTo(n)
-			return true
-		}
-		if n != it.node && !sr.tt.insert(sr.s.Hash()) {
-			continue
-		}
-		buf = s.Legal(buf[:0])
-		static := sr.in.static(s)
-		if sr.deadEnds && static && sr.in.deadEnd(s, sr.rx) {
-			continue
-		}
-		for _, m := range buf {
-			if m.Action == engine.ActMove && sr.dominated(m, static) {
-				continue
-			}
-			sr.apply(m)
-			if sr.tt.insert(sr.s.Hash()) {
-				child := bf.add(n, m)
-				if s.Won() {
-					bf.cur = child
-					bf.pathTo(child)
-					return true
-				}
-				bf.heap.push(sr.evaluate(), child)
-			}
-			sr.undo(m)
-		}
-	}
-	bf.goTo(0)
-	return false
-}
 
 // goTo moves the position from node cur to node n.
 func (bf *bestFirst) goTo(n int32) {

@@ -21,26 +21,30 @@
 //     (suitlock.go, with a large cap there) condemns the position, it is
 //     lost before any search. (The check's projected searches are not
 //     counted in the node budget; they take well under a second.)
-//   - Heuristic phases that also play the natural foundation rule
-//     automatically (a card goes up as soon as every copy of the card it
-//     needs below it is up). The rule is not sound (see safe.go), so
-//     these phases can only find wins. The first (a sixteenth of the
+//   - Heuristic phases that may also play automatic moves that are not
+//     sound, such as the natural foundation rule (a card goes up as soon
+//     as every copy of the card it needs below it is up; see safe.go),
+//     so these phases can only find wins. The first (a sixteenth of the
 //     budget) is a depth-first search that only digs toward cards the
-//     foundations need soon; the second (an eighth) a best-first search
-//     ordered by how many cards are on the foundations or could get
-//     there at once (bestfirst.go). In games where a suit has
-//     foundations from two bases (House on the Hill's Ace and King
-//     piles) the natural rule rarely plays anything, so a second
-//     best-first search, and every other restart, play every foundation
-//     move at once instead (info.twoWay). Then come restarts: short
+//     foundations need soon. The second (up to five sixteenths of the
+//     budget, and until three eighths of the time) runs beam searches
+//     of growing width (beam.go): positions are grouped by the number
+//     of cards on the foundations, and within a group searched best
+//     first, by how many cards are on the foundations or could get there
+//     at once. Each width is tried with three kinds of automatic play:
+//     the natural rule; every foundation move at once, in games where a
+//     suit has foundations from two bases (House on the Hill's Ace and
+//     King piles), where the natural rule rarely plays anything
+//     (info.twoWay); and the sound rules alone. Then come restarts: short
 //     depth-first searches, each from an empty table, with random noise
 //     added to the move-ordering keys (never enough to put a tableau
 //     move before a foundation move) and cycling through digging depths,
 //     their budgets following the Luby sequence (500 nodes times 1 1 2 1
 //     1 2 4 ...), until three quarters of the node budget or of the time
-//     are spent. Wins in the fan games are found in a few hundred nodes
-//     or not at all by one long search, which sinks below an early
-//     mistake: restarts cut that heavy tail. The noise comes from a
+//     are spent (in twoWay games every other restart plays every
+//     foundation move at once). Wins in the fan games are found in a
+//     few hundred nodes or not at all by one long search, which sinks
+//     below an early mistake: restarts cut that heavy tail. The noise comes from a
 //     generator seeded by the restart's number, so results repeat when
 //     the node budget, not the clock, ends the restarts.
 //   - An exact phase, with the rest of the budget and sound pruning
@@ -194,7 +198,7 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 	var nodes int64
 	won := false
 	// phase runs one search with the given share of the budget.
-	phase := func(share int64, heuristic bool, dig int, best bool) {
+	phase := func(share int64, heuristic bool, dig int, how phaseKind) {
 		if won || sr.timeUp || nodes >= limit {
 			return
 		}
@@ -209,9 +213,14 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 		sr.deadEnds = !opt.NoDeadEnds
 		sr.noDeadBase = opt.NoDeadBase
 		sr.dig = dig
-		if best {
-			won = sr.bestFirst()
-		} else {
+		switch how {
+		case beamPhase:
+			var cutoff time.Time
+			if timeout > 0 {
+				cutoff = start.Add(timeout * 3 / 8)
+			}
+			won = sr.beamWiden(cutoff)
+		default:
 			won = sr.run()
 		}
 		nodes += sr.nodes
@@ -227,13 +236,8 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 		return Result{Verdict: Lost, Nodes: 1, Elapsed: time.Since(start)}, nil
 	}
 	if !opt.NoSafeMoves && !opt.NoHeuristic {
-		phase(limit/16, true, 4, false)
-		phase(limit/8, true, 0, true)
-		if in.twoWay {
-			sr.greedy = true
-			phase(limit/8, true, 0, true)
-			sr.greedy = false
-		}
+		phase(limit/16, true, 4, dfsPhase)
+		phase(limit*5/16, true, 0, beamPhase)
 		// Restarts: short depth-first searches with a perturbed move
 		// order and varied digging depths, their budgets following the
 		// Luby sequence, until three quarters of the node budget (or of
@@ -272,7 +276,7 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 				g = 1 - g
 			}
 			sr.greedy = g == 1
-			phase(b, true, dig, false)
+			phase(b, true, dig, dfsPhase)
 			if dig == 0 && !won && !sr.stopped {
 				exhausted[g] = true
 				if !in.twoWay || exhausted[1-g] {
@@ -284,7 +288,7 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 		tt = main
 		sr.tt = tt
 	}
-	phase(limit, false, 0, false)
+	phase(limit, false, 0, dfsPhase)
 	stopped := !won && (sr.stopped || sr.timeUp)
 	res := Result{Nodes: nodes}
 	switch {
@@ -304,6 +308,14 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 	res.Elapsed = time.Since(start)
 	return res, nil
 }
+
+// phaseKind is the search a phase of Solve runs.
+type phaseKind uint8
+
+const (
+	dfsPhase  phaseKind = iota // depth-first (search.go)
+	beamPhase                  // beam searches of growing width (beam.go)
+)
 
 // Verify replays moves from s (which it does not change) with Check and
 // Apply and returns an error unless every move is legal and the last

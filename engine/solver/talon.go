@@ -858,24 +858,33 @@ func (ts *tsearch) autoMove() (tmove, bool) {
 var beamClogs = []int{0, 40, 250, 100}
 
 // beamWiden runs beam searches (talonbeam.go) of widths w0, 4*w0, ...
-// up to wmax, each width with every weight of beamClogs, each search
-// from scratch, until one wins (then the line is in ts.path), the budget
-// is spent, or a width leaves nothing out.
+// up to wmax, each width with every weight of beamClogs, and each weight
+// twice: with the sound automatic moves alone, then with the natural
+// rule too. Each search starts from scratch; they go on until one wins
+// (then the line is in ts.path), the budget is spent, or a width leaves
+// nothing out. The natural rule, which helps the easy deals, misleads
+// the beam in the hard ones: at 10 s a deal, without it the beam won 10
+// of 24 Royal Cotillion deals, 11 of 16 Picture Patience deals and 8 of
+// 16 Odd and Even deals that the beam with it had left unknown.
 func (ts *tsearch) beamWiden(w0, wmax int) bool {
-	defer func() { ts.clog = 0 }()
+	heuristic := ts.heuristic
+	defer func() { ts.clog, ts.heuristic = 0, heuristic }()
 	for w := w0; w <= wmax; w *= 4 {
 		anyCut := false
 		for _, clog := range beamClogs {
-			ts.clog = clog
-			ts.tt.reset()
-			won, cut := ts.beam(w)
-			if won {
-				return true
+			for _, natural := range []bool{false, true} {
+				ts.clog = clog
+				ts.heuristic = natural
+				ts.tt.reset()
+				won, cut := ts.beam(w)
+				if won {
+					return true
+				}
+				if ts.stopped {
+					return false
+				}
+				anyCut = anyCut || cut
 			}
-			if ts.stopped {
-				return false
-			}
-			anyCut = anyCut || cut
 		}
 		if !anyCut {
 			return false

@@ -857,6 +857,10 @@ func (ts *tsearch) autoMove() (tmove, bool) {
 // that 0 and 40 left unknown at 10 s (0 and 40 again: none).
 var beamClogs = []int{0, 40, 250, 100}
 
+// beamNaturalRule says, for each search of beamWiden at one width and
+// weight, whether it plays the natural rule automatically.
+var beamNaturalRule = []bool{false, true}
+
 // beamWiden runs beam searches (talonbeam.go) of widths w0, 4*w0, ...
 // up to wmax, each width with every weight of beamClogs, and each weight
 // twice: with the sound automatic moves alone, then with the natural
@@ -872,7 +876,7 @@ func (ts *tsearch) beamWiden(w0, wmax int) bool {
 	for w := w0; w <= wmax; w *= 4 {
 		anyCut := false
 		for _, clog := range beamClogs {
-			for _, natural := range []bool{false, true} {
+			for _, natural := range beamNaturalRule {
 				ts.clog = clog
 				ts.heuristic = natural
 				ts.tt.reset()

@@ -81,14 +81,15 @@ func (sr *search) cancelled() bool {
 	}
 }
 
-// beam is a beam search for the heuristic phase of the fan games: the
-// positions are grouped into layers by the number of cards on the
-// foundations, which never falls. Within a layer a best-first search
-// (the order of evaluate) plays the moves that stay in it, expanding at
-// most 4*width positions; a move that puts a card home (or an automatic
-// move that does) sends the position to a later layer. It reports whether
-// it found a win (the moves are then in sr.path) and whether any
-// position was left out (if not, a wider beam searches the same).
+// beam is a beam search for the heuristic phase of the generic search
+// (the fan games, Napoleon at St Helena): the positions are grouped into
+// layers by the number of cards on the foundations, which never falls.
+// Within a layer a best-first search (the order of evaluate) plays the
+// moves that stay in it, expanding at most 4*width positions; a move
+// that puts a card home (or an automatic move that does) sends the
+// position to a later layer. It reports whether it found a win (the
+// moves are then in sr.path) and whether any position was left out (if
+// not, a wider beam searches the same).
 func (sr *search) beam(width int) (won, cut bool) {
 	bf := &bestFirst{sr: sr}
 	s := sr.s

@@ -44,9 +44,9 @@
 //     are spent (in twoWay games every other restart plays every
 //     foundation move at once). Wins in the fan games are found in a
 //     few hundred nodes or not at all by one long search, which sinks
-//     below an early mistake: restarts cut that heavy tail. The noise comes from a
-//     generator seeded by the restart's number, so results repeat when
-//     the node budget, not the clock, ends the restarts.
+//     below an early mistake: restarts cut that heavy tail. The noise
+//     comes from a generator seeded by the restart's number, so results
+//     repeat when the node budget, not the clock, ends the restarts.
 //   - An exact phase, with the rest of the budget and sound pruning
 //     only: the stuck-card and dead-base rules (safe.go), the lone-card
 //     rule (search.go), the dead-end test (deadend.go) and, inside it,

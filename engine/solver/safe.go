@@ -1,6 +1,10 @@
 package solver
 
-import "github.com/patience-solitaire/patience/engine"
+import (
+	"slices"
+
+	"github.com/patience-solitaire/patience/engine"
+)
 
 // Moves played automatically.
 //
@@ -18,8 +22,10 @@ import "github.com/patience-solitaire/patience/engine"
 //  2. X can never move within the tableau: every copy of every card X may
 //     be built on is out of play for X, no tableau pile takes any card
 //     when empty (or A's cards play only to the foundations);
-//  3. k foundations accept X now, and at most k copies of X's card are
-//     off the foundations (X included).
+//  3. k foundations accept X now, they go on alike after X's card (the
+//     same cards follow it on each, or none is left to follow: sameRest),
+//     and at most k copies of X's card are off the foundations (X
+//     included).
 //
 // Then moving X to any foundation F that accepts it is safe: if the
 // position P can be won, so can P' = P with X on F. Proof: let S win from
@@ -33,7 +39,7 @@ import "github.com/patience-solitaire/patience/engine"
 // (H accepts X's card until S puts X there, and nothing else goes on H
 // in between); cards that S later puts on X on H, or on that copy on F,
 // go to the other pile (both then hold the same cards, as the two copies
-// are the same card). Every other move finds what it found in S: the
+// are the same card, and by 3 they take the same cards from then on). Every other move finds what it found in S: the
 // card below X in A is exposed earlier in P', which S does not use until
 // X has left. So S' is legal and ends with every card on the
 // foundations.
@@ -88,13 +94,50 @@ func (in *info) stuckSafe(s *engine.State, a int, x engine.Card) bool {
 			}
 		}
 	}
-	k := 0
-	for _, f := range in.foundations {
-		if in.accepts(s, f, x) {
-			k++
+	k, alike := in.acceptAlike(s, x)
+	return k > 0 && alike && int8(k) >= in.copies[x]-int8(in.homeCount(s, x))
+}
+
+// sameRest reports whether foundations f and h, both accepting card c,
+// go on alike after it: their sequences after c are the same, or every
+// copy of every card after c in either is home already (nothing more
+// goes on either). The exchange of the stuck-card and dead-base rules
+// needs it: in Royal Cotillion, with the A-pile and the 2-pile of clubs
+// both at their Queen, the Queen ends the first and leads the second on
+// to the Ace, and a won position (TestDeadBaseRule's sample) was lost
+// after the Queen went to the A-pile.
+func sameRest(seqF, seqH []engine.Card, posF, posH int8, home func(engine.Card) bool) bool {
+	restF, restH := seqF[posF+1:], seqH[posH+1:]
+	if slices.Equal(restF, restH) {
+		return true
+	}
+	for _, r := range [][]engine.Card{restF, restH} {
+		for _, c := range r {
+			if !home(c) {
+				return false
+			}
 		}
 	}
-	return k > 0 && int8(k) >= in.copies[x]-int8(in.homeCount(s, x))
+	return true
+}
+
+// acceptAlike returns the number of foundations that accept x now, and
+// whether they all go on alike after it (sameRest).
+func (in *info) acceptAlike(s *engine.State, x engine.Card) (int, bool) {
+	k, first := 0, -1
+	home := func(c engine.Card) bool { return int8(in.homeCount(s, c)) >= in.copies[c] }
+	for _, f := range in.foundations {
+		if !in.accepts(s, f, x) {
+			continue
+		}
+		k++
+		if first < 0 {
+			first = f
+		} else if in.anyRank[f] || in.anyRank[first] || !sameRest(in.seq[first], in.seq[f], in.pos[first][x], in.pos[f][x], home) {
+			return k, false
+		}
+	}
+	return k, true
 }
 
 // heuristicSafe is the natural rule, which is NOT sound (see above): a
@@ -172,9 +215,10 @@ func (sr *search) autoplayOne() int {
 //     refilled automatically (X's absence could change what a forced
 //     refill takes), and no foundation that takes X's suit in any order
 //     (AnyRank) could take X;
-//  3. k foundations accept X now, and at most k copies of X's card are
-//     off the foundations (X included), or condition 3' of trappedCopies holds (whose
-//     argument replaces the next paragraph's use of 3).
+//  3. k foundations accept X now, they go on alike after X's card
+//     (sameRest), and at most k copies of X's card are off the
+//     foundations (X included), or condition 3' of trappedCopies holds
+//     (whose argument replaces the next paragraph's use of 3).
 //
 // Then moving X to any foundation F that accepts it is safe. Unlike the
 // stuck-card rule, X may be able to move around the tableau (onto a card
@@ -219,24 +263,18 @@ func (in *info) deadBaseSafe(s *engine.State, a int, x engine.Card) bool {
 			return false
 		}
 	}
-	k := 0
 	for _, f := range in.foundations {
-		if in.pos[f][x] < 0 {
-			continue
-		}
-		if in.anyRank[f] {
+		if in.pos[f][x] >= 0 && in.anyRank[f] {
 			return false
 		}
-		if in.accepts(s, f, x) {
-			k++
-		}
 	}
+	k, alike := in.acceptAlike(s, x)
 	off := in.copies[x] - int8(in.homeCount(s, x))
 	if k == 0 {
 		return false
 	}
 	if int8(k) >= off {
-		return true
+		return alike
 	}
 	return in.trappedCopies(s, a, x, off)
 }

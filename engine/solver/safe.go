@@ -39,9 +39,9 @@ import (
 // (H accepts X's card until S puts X there, and nothing else goes on H
 // in between); cards that S later puts on X on H, or on that copy on F,
 // go to the other pile (both then hold the same cards, as the two copies
-// are the same card, and by 3 they take the same cards from then on). Every other move finds what it found in S: the
-// card below X in A is exposed earlier in P', which S does not use until
-// X has left. So S' is legal and ends with every card on the
+// are the same card, and by 3 they take the same cards from then on).
+// Every other move finds what it found in S: the card below X in A is
+// exposed earlier in P', which S does not use until X has left. So S' is legal and ends with every card on the
 // foundations.
 //
 // # Why the natural rule is not used for proofs
@@ -124,7 +124,7 @@ func sameRest(seqF, seqH []engine.Card, posF, posH int8, home func(engine.Card) 
 // acceptAlike returns the number of foundations that accept x now, and
 // whether they all go on alike after it (sameRest).
 func (in *info) acceptAlike(s *engine.State, x engine.Card) (int, bool) {
-	k, first := 0, -1
+	k, first, alike := 0, -1, true
 	home := func(c engine.Card) bool { return int8(in.homeCount(s, c)) >= in.copies[c] }
 	for _, f := range in.foundations {
 		if !in.accepts(s, f, x) {
@@ -134,10 +134,10 @@ func (in *info) acceptAlike(s *engine.State, x engine.Card) (int, bool) {
 		if first < 0 {
 			first = f
 		} else if in.anyRank[f] || in.anyRank[first] || !sameRest(in.seq[first], in.seq[f], in.pos[first][x], in.pos[f][x], home) {
-			return k, false
+			alike = false
 		}
 	}
-	return k, true
+	return k, alike
 }
 
 // heuristicSafe is the natural rule, which is NOT sound (see above): a

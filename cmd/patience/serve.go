@@ -244,8 +244,11 @@ func (d *devServer) rebuild(changed []string, all bool) {
 		d.srv.Fail(err)
 		return
 	}
-	d.srv.Publish(res.Output)
-	d.logf("%s: %d pages (%d converted, %d rendered), %d files, in %v", what, len(res.Pages), res.Loaded, res.Rendered, len(res.Output), took)
+	same := ""
+	if !d.srv.Publish(res.Output) {
+		same = "; the output is the same as before, so the pages do not reload"
+	}
+	d.logf("%s: %d pages (%d converted, %d rendered), %d files, in %v%s", what, len(res.Pages), res.Loaded, res.Rendered, len(res.Output), took, same)
 }
 
 // summary names the changed files for the log.

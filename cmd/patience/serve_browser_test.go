@@ -67,7 +67,8 @@ func TestServeBrowser(t *testing.T) {
 			}
 			// A reload during the poll ends it: poll the new page.
 			if time.Now().After(deadline) || !strings.Contains(err.Error(), "navigated") && !strings.Contains(err.Error(), "context") {
-				t.Fatalf("waiting for %s (%s): %v\npage: %.2000s", what, expr, err, eval("document.body ? document.body.innerText : ''"))
+				t.Fatalf("waiting for %s (%s): %v\npage: %.2000s\nserve's log:\n%s", what, expr, err,
+					eval("document.body ? document.body.innerText : ''"), ls.log)
 			}
 		}
 	}
@@ -101,14 +102,14 @@ func TestServeBrowser(t *testing.T) {
 	}
 
 	writeFile(t, dir, "content/games/deal-1.replay", serveReplay+"-- fixed\n")
-	wait("the reload", "window.beforeReload === undefined && document.readyState === 'complete' && document.querySelector('.replay.js .replay-pos')")
-	if got := eval("location.hash + ' ' + " + pos); !strings.HasPrefix(got, "#deal-1/2 2 / ") {
+	wait("the reloaded page with the fixed replay", "window.beforeReload === undefined && document.readyState === 'complete' && "+
+		"document.querySelector('.replay.js .replay-pos') && document.body.innerText.includes('fixed')")
+	// One evaluation, so that every part comes from the same page.
+	got := eval("location.hash + ' ' + " + pos + " + ' overlay:' + !!document.getElementById('patience-serve-error')")
+	if !strings.HasPrefix(got, "#deal-1/2 2 / ") {
 		t.Errorf("after the reload: %q, want the viewer still at #deal-1/2", got)
 	}
-	if eval("String(!!document.getElementById('patience-serve-error'))") != "false" {
+	if !strings.HasSuffix(got, " overlay:false") {
 		t.Error("the overlay is still shown after a good build")
-	}
-	if !strings.Contains(eval("document.body.innerText"), "fixed") {
-		t.Error("the reloaded page does not show the fixed replay")
 	}
 }

@@ -371,6 +371,15 @@ func TestServeLive(t *testing.T) {
 		return status == 404
 	})
 
+	// A build whose output is the same as the one served (a file saved
+	// unchanged, a second event for an edit already built) is not served
+	// as a new one: no page reloads.
+	build := ls.d.srv.Build()
+	ls.d.rebuild(nil, true)
+	if got := ls.d.srv.Build(); got != build {
+		t.Errorf("a build with the same output was served as new: %s, was %s", got, build)
+	}
+
 	// What is served is what patience build writes.
 	built := fullBuild(t, dir)
 	sameSite(t, ls.d.srv.Files(), built)

@@ -24,6 +24,7 @@
 package server
 
 import (
+	"bytes"
 	"fmt"
 	"hash/fnv"
 	"mime"
@@ -77,11 +78,34 @@ func New(opts Options) *Server {
 }
 
 // Publish serves files, the output of a good build (by slash-separated
-// path, never modified afterwards), and tells the pages to reload.
-func (s *Server) Publish(files map[string][]byte) {
+// path, never modified afterwards), tells the pages to reload, and
+// reports true. When the files are those already served and no failed
+// build came between, it does nothing and reports false: an editor that
+// saves a file in two writes (truncate, then write) may cause two good
+// builds of the same text, and a page must not reload twice for it.
+func (s *Server) Publish(files map[string][]byte) bool {
+	if old := s.site.Load(); old != nil {
+		if _, _, failed := s.hub.current(); !failed && sameFiles(old.files, files) {
+			return false
+		}
+	}
 	snap := &snapshot{files: files, build: fmt.Sprintf("%s-%d", s.id, s.n.Add(1))}
 	s.site.Store(snap)
 	s.hub.publish(event{name: "reload", data: mustJSON(map[string]string{"build": snap.build})}, false)
+	return true
+}
+
+// sameFiles tells whether a and b hold the same files with the same bytes.
+func sameFiles(a, b map[string][]byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for name, data := range a {
+		if other, ok := b[name]; !ok || !bytes.Equal(data, other) {
+			return false
+		}
+	}
+	return true
 }
 
 // Files returns the files served, nil before the first Publish. They must

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -147,14 +148,34 @@ func TestEvents(t *testing.T) {
 
 	// A stream that does not read does not hold Publish up, and one that
 	// falls behind gets the latest state.
-	for range 1000 {
-		s.Publish(map[string][]byte{"index.html": []byte("<body>home</body>")})
+	for i := range 1000 {
+		s.Publish(map[string][]byte{"index.html": fmt.Appendf(nil, "<body>home %d</body>", i)})
 	}
 	for {
 		name, data := readEvent(t, r)
 		if name == "reload" && data == `{"build":"`+s.Build()+`"}` {
 			break
 		}
+	}
+
+	// A build with the same output as the one served changes nothing: no
+	// event (the next one read is the following build's), same build id.
+	build := s.Build()
+	s.Publish(map[string][]byte{"index.html": []byte("<body>home 999</body>")})
+	if s.Build() != build {
+		t.Errorf("the same files published again made build %s of %s", s.Build(), build)
+	}
+	s.Publish(map[string][]byte{"index.html": []byte("<body>home 999</body>"), "a.css": nil})
+	if name, data := readEvent(t, r); name != "reload" || data != `{"build":"`+s.Build()+`"}` || s.Build() == build {
+		t.Errorf("after a changed build: %s %s", name, data)
+	}
+	// After a failed build, the same files clear the error: a reload.
+	build = s.Build()
+	s.Fail(errors.New("broken"))
+	readEvent(t, r)
+	s.Publish(map[string][]byte{"index.html": []byte("<body>home 999</body>"), "a.css": nil})
+	if name, data := readEvent(t, r); name != "reload" || data != `{"build":"`+s.Build()+`"}` || s.Build() == build {
+		t.Errorf("after a failed build: %s %s", name, data)
 	}
 
 	// Close ends the streams.

@@ -121,12 +121,15 @@ type Options struct {
 	NoDeadEnds bool
 	// NoDeadBase turns off the dead-base rule (safe.go) only.
 	NoDeadBase bool
+	// NoHold turns off the hold rule of the dedicated search (talon.go)
+	// only.
+	NoHold bool
 	// NoSuitLock turns off the suit-lock test (suitlock.go) only.
 	NoSuitLock bool
 	// NoTalon turns off the dedicated search of the games whose cards
 	// only go to the foundations (talon.go), which otherwise replaces
-	// the phases above for them (and honours NoHeuristic, NoDeadEnds
-	// and NoDeadBase).
+	// the phases above for them (and honours NoHeuristic, NoDeadEnds,
+	// NoDeadBase and NoHold).
 	NoTalon bool
 	// Shorten is the node budget for looking for shortcuts in a win
 	// (see Shorten); 0 means only the cheap passes, which always run.

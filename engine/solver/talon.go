@@ -62,6 +62,11 @@ type talonGame struct {
 	// classes of foundations declared alike.
 	chains  bool
 	classes [][]int
+	// holdRule: the hold rule (holdable) applies; kHeld are the keys of
+	// the cards it marks, by talon index.
+	holdRule bool
+	holdable [53]bool
+	kHeld    []uint64
 }
 
 const (
@@ -170,6 +175,17 @@ func talonGameFor(in *info) *talonGame {
 	for i := range tg.kTal {
 		tg.kTal[i] = [2]uint64{next(), next()}
 	}
+	tg.holdRule = len(tg.res) == 0 && len(tg.wing) == 0 && !tg.reversal
+	for c, ks := range tg.fOf {
+		tg.holdable[c] = tg.copies[c] == 2 && len(ks) > 0
+		for _, k := range ks {
+			tg.holdable[c] = tg.holdable[c] && tg.fclass[k] == tg.fclass[ks[0]]
+		}
+	}
+	tg.kHeld = make([]uint64, g.Cards())
+	for i := range tg.kHeld {
+		tg.kHeld[i] = next()
+	}
 	return tg
 }
 
@@ -187,6 +203,11 @@ type tstate struct {
 	redeals int
 	home    int
 	hash    uint64
+	// held marks the cards of the talon that the hold rule keeps off the
+	// foundations until their twin is home, by talon index; noHold turns
+	// the rule off.
+	held   []bool
+	noHold bool
 	// saved keeps the waste of each redeal taken, for Undo.
 	saved [][]int16
 }
@@ -235,6 +256,7 @@ func (tg *talonGame) newTState(s *engine.State) (*tstate, bool) {
 		t.talon = append(t.talon, st[i])
 	}
 	t.loc = make([]uint8, len(t.talon))
+	t.held = make([]bool, len(t.talon))
 	for i := range w {
 		t.waste = append(t.waste, int16(i))
 		t.loc[i] = locWaste
@@ -258,6 +280,9 @@ type tmove struct {
 	card      engine.Card
 	refill    int16
 	fromStock bool
+	// hold: a deal or redeal that made the hold rule mark the waste's
+	// top, a foundation move that unmarked the card it played.
+	hold bool
 }
 
 const (
@@ -331,6 +356,11 @@ func (t *tstate) apply(m *tmove) {
 		t.loc[idx] = locGone
 		t.hash -= tg.kTal[idx][locWaste]
 		m.refill = idx
+		m.hold = t.held[idx]
+		if m.hold {
+			t.held[idx] = false
+			t.hash -= tg.kHeld[idx]
+		}
 	case tmWing:
 		t.setF(int(m.f), t.fh[m.f]+1)
 		k := int(m.src)
@@ -340,12 +370,14 @@ func (t *tstate) apply(m *tmove) {
 		t.setF(int(m.src), t.fh[m.src]-1)
 		t.setF(int(m.f), t.fh[m.f]+1)
 	case tmDeal:
+		m.hold = t.holdTop()
 		idx := t.stock[len(t.stock)-1]
 		t.stock = t.stock[:len(t.stock)-1]
 		t.waste = append(t.waste, idx)
 		t.loc[idx] = locWaste
 		t.hash += tg.kTal[idx][locWaste] - tg.kTal[idx][locStock]
 	case tmRedeal:
+		m.hold = t.holdTop()
 		t.saved = append(t.saved, append([]int16(nil), t.waste...))
 		for i := len(t.waste) - 1; i >= 0; i-- {
 			idx := t.waste[i]
@@ -384,6 +416,10 @@ func (t *tstate) undo(m *tmove) {
 		t.loc[idx] = locWaste
 		t.hash += tg.kTal[idx][locWaste]
 		t.setF(int(m.f), t.fh[m.f]-1)
+		if m.hold {
+			t.held[idx] = true
+			t.hash += tg.kHeld[idx]
+		}
 	case tmWing:
 		k := int(m.src)
 		t.hash += tg.kW[k][t.wh[k]+1] - tg.kW[k][t.wh[k]]
@@ -398,6 +434,7 @@ func (t *tstate) undo(m *tmove) {
 		t.stock = append(t.stock, idx)
 		t.loc[idx] = locStock
 		t.hash += tg.kTal[idx][locStock] - tg.kTal[idx][locWaste]
+		t.unholdTop(m)
 	case tmRedeal:
 		for _, idx := range t.stock {
 			t.loc[idx] = locWaste
@@ -408,7 +445,124 @@ func (t *tstate) undo(m *tmove) {
 		t.saved = t.saved[:len(t.saved)-1]
 		t.redeals--
 		t.hash -= tg.kRd
+		t.unholdTop(m)
 	}
+}
+
+// The hold rule (games without reserves, wings and reversals; cards with
+// two copies whose foundations are all alike, as in Contradance). When the
+// waste's top card c could go home, its twin c' is off the foundations,
+// and the search deals or redeals instead, c is marked: it may go home
+// only once c' is home. Proof that no win is lost: take a winning line
+// from the position after the deal in which c goes home before c'; play
+// c home at once instead (on the foundation that took it) and then the
+// same line without c's move. Every move stays legal: until c's move
+// the only card that a foundation taking c could take is a copy of c,
+// and c' comes later; a foundation of c's class that reaches c's place
+// meanwhile and takes c in the line is alike, so the two swap roles; the
+// waste and stock only lack c, which the line moved from its top only.
+// So that line wins too, and it is searched from the position before the
+// deal. The exchange, like those that prove holdDead and the automatic
+// moves of safe.go, plays one card home k moves earlier and at most k-1
+// others one move later, so it lowers the sum over the cards of the move
+// numbers at which they go home: a winning line with the lowest sum
+// keeps every rule, and the search, which follows every line that keeps
+// them, finds one. The mark is part of the position (and of its hash),
+// so the transposition table never mixes marked and unmarked positions.
+
+// holdTop marks the waste's top card if the hold rule applies to it, and
+// reports whether it did.
+func (t *tstate) holdTop() bool {
+	tg := t.tg
+	if !tg.holdRule || t.noHold || len(t.waste) == 0 {
+		return false
+	}
+	idx := t.waste[len(t.waste)-1]
+	c := t.talon[idx]
+	if t.held[idx] || !tg.holdable[c] || t.homeCount(c) != 0 {
+		return false
+	}
+	for _, k := range tg.fOf[c] {
+		if t.accepts(k, c) {
+			t.held[idx] = true
+			t.hash += tg.kHeld[idx]
+			return true
+		}
+	}
+	return false
+}
+
+// unholdTop undoes holdTop for move m, the waste's top card being the
+// one marked.
+func (t *tstate) unholdTop(m *tmove) {
+	if m.hold {
+		idx := t.waste[len(t.waste)-1]
+		t.held[idx] = false
+		t.hash -= t.tg.kHeld[idx]
+	}
+}
+
+// holdDead reports whether the hold rule leaves no line worth searching
+// from here. Take a card c that it marked, in the waste, its twin c' off.
+// One foundation of c's class waits at c's place for c' (only a copy of c
+// can move it on). The position is dead if
+//   - two foundations take c: any line from here is matched by one from
+//     the position where c was marked, with c played home at once and
+//     c' on the other foundation;
+//   - or c' is marked too: each must go home after the other;
+//   - or no redeal is left and a card that must go home before c lies
+//     below c in the waste, where it cannot leave before c: c' (the
+//     mark), or the card of the other foundation's sequence, from its
+//     height up to c (c goes home last of the two copies, onto the
+//     other foundation; the other copy of each of those cards is on the
+//     waiting one).
+func (t *tstate) holdDead() bool {
+	tg := t.tg
+	if !tg.holdRule {
+		return false
+	}
+	last := t.redeals >= tg.redeals
+	var below, marked [53]bool
+	for _, idx := range t.stock {
+		if t.held[idx] {
+			marked[t.talon[idx]] = true
+		}
+	}
+	for _, idx := range t.waste {
+		c := t.talon[idx]
+		if t.held[idx] && t.homeCount(c) == 0 {
+			if marked[c] {
+				return true
+			}
+			marked[c] = true
+			n, low := 0, int8(127)
+			for _, k := range tg.fOf[c] {
+				if t.accepts(k, c) {
+					n++
+				}
+				low = min(low, t.fh[k])
+			}
+			if n >= 2 {
+				return true
+			}
+			if last {
+				k := tg.fOf[c][0]
+				for _, d := range tg.seq[k][low : tg.pos[k][c]+1] {
+					if below[d] {
+						return true
+					}
+				}
+			}
+		}
+		below[c] = true
+	}
+	return false
+}
+
+// barred reports whether the hold rule keeps the waste's top card c off
+// the foundations.
+func (t *tstate) barred() bool {
+	return len(t.waste) > 0 && t.held[t.waste[len(t.waste)-1]] && t.homeCount(t.wasteTop()) == 0
 }
 
 // firstTwin reports whether foundation slot k is the first of its twins
@@ -454,7 +608,7 @@ func (t *tstate) legal(buf []tmove) []tmove {
 				buf = append(buf, tmove{kind: tmWing, src: int8(j), f: int8(k), card: c})
 			}
 		}
-		if t.wasteTop() == c {
+		if t.wasteTop() == c && !t.barred() {
 			buf = append(buf, tmove{kind: tmWaste, f: int8(k), card: c})
 		}
 	}
@@ -550,7 +704,7 @@ func (t *tstate) safeMove() (tmove, bool) {
 			}
 		}
 	}
-	if len(tg.res) == 0 {
+	if len(tg.res) == 0 && !t.barred() {
 		if c := t.wasteTop(); c != engine.NoCard {
 			if f, ok := try(c, len(tg.wing) == 0); ok {
 				return tmove{kind: tmWaste, f: int8(f), card: c}, true
@@ -643,7 +797,7 @@ func (ts *tsearch) dfs(depth int) bool {
 			return false
 		}
 	}
-	if ts.deadEnds && ts.dead.test(t) {
+	if ts.deadEnds && ts.dead.test(t) || t.holdDead() {
 		ts.unwind(mark)
 		return false
 	}
@@ -731,15 +885,19 @@ func solveTalon(in *info, s *engine.State, limit int64, deadline time.Time, done
 		return Unknown, nil, 0, false
 	}
 	// Phases on one budget: a depth-first search that also plays the
-	// natural rule (1/256 of the budget); a best-first search with it (a
-	// sixteenth of the budget and of the time), or in games with
-	// reserves, where the exhaustive search rarely ends, beam searches
-	// (ten sixteenths) and a depth-first search that plays the waste's
-	// top home at once (five sixteenths); all only to find wins; then
-	// the exhaustive search with the rest.
+	// natural rule (1/256 of the budget); in games with reserves, where
+	// the exhaustive search rarely ends, beam searches (ten sixteenths)
+	// and a depth-first search that plays the waste's top home at once
+	// (five sixteenths); all only to find wins; then the exhaustive
+	// search with the rest. Without reserves the exhaustive search comes
+	// at once: in Contradance, with the hold rule, it won each of the 45
+	// deals of 1-1000 known to be won within 1.7 s, and a best-first
+	// phase that came before it (a sixteenth of the time) only delayed
+	// every verdict.
 	ts := &tsearch{t: t, tt: newHashSet(1 << 14), limit: limit / 256, done: done, deadEnds: deadEnds, heuristic: true}
 	ts.deadline = deadline
 	ts.noDeadBase = opt.NoDeadBase
+	t.noHold = opt.NoHold
 	if !opt.NoHeuristic {
 		if ts.dfs(0) {
 			return Won, tg.engineMoves(s, ts.path), ts.nodes, true
@@ -753,8 +911,7 @@ func solveTalon(in *info, s *engine.State, limit int64, deadline time.Time, done
 	ts.path = ts.path[:0]
 	// With reserves the exhaustive search rarely ends: the beam searches
 	// get ten sixteenths of what is left, and the depth-first search of
-	// topHome five more; without reserves the best-first search gets a
-	// sixteenth.
+	// topHome five more.
 	rest := time.Until(deadline)
 	share := func(num int64) {
 		ts.limit = ts.nodes + limit*num/16
@@ -762,28 +919,21 @@ func solveTalon(in *info, s *engine.State, limit int64, deadline time.Time, done
 			ts.deadline = time.Now().Add(rest * time.Duration(num) / 16)
 		}
 	}
-	if !opt.NoHeuristic {
-		won := false
-		if len(tg.res) > 0 {
-			// Beam searches of growing width (talonbeam.go): on deals
-			// 1-40 of Picture Patience and Patriarchs (5 s each) they
-			// won 31 and 39, the best-first search 11 and 21, and the
-			// best-first search for a part of the time before or
-			// between them 30 and 38.
-			share(10)
-			won = ts.beamWiden(16, 1<<30)
-			if !won && !cancelled(done) && (deadline.IsZero() || time.Now().Before(deadline)) {
-				ts.tt.reset()
-				ts.stopped, ts.timeUp = false, false
-				ts.path = ts.path[:0]
-				ts.heuristic, ts.topHome = false, true
-				share(5)
-				won = ts.dfs(0)
-				ts.topHome = false
-			}
-		} else {
-			share(1)
-			won = ts.bestFirst()
+	if !opt.NoHeuristic && len(tg.res) > 0 {
+		// Beam searches of growing width (talonbeam.go): on deals 1-40
+		// of Picture Patience and Patriarchs (5 s each) they won 31 and
+		// 39, a best-first search 11 and 21, and the best-first search
+		// for a part of the time before or between them 30 and 38.
+		share(10)
+		won := ts.beamWiden(16, 1<<30)
+		if !won && !cancelled(done) && (deadline.IsZero() || time.Now().Before(deadline)) {
+			ts.tt.reset()
+			ts.stopped, ts.timeUp = false, false
+			ts.path = ts.path[:0]
+			ts.heuristic, ts.topHome = false, true
+			share(5)
+			won = ts.dfs(0)
+			ts.topHome = false
 		}
 		if won {
 			return Won, tg.engineMoves(s, ts.path), ts.nodes, true

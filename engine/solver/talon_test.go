@@ -1,8 +1,10 @@
 package solver
 
 import (
+	"cmp"
 	"context"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/patience-solitaire/patience/engine"
@@ -42,6 +44,9 @@ func TestTalonGoldens(t *testing.T) {
 		// release test in about 1,000 positions, won by the beam that
 		// sends the waste's top home at once in about 2,000.
 		{"royal-cotillion", 994, Lost}, {"royal-cotillion", 31, Won},
+		// Lost in 15,000,000 positions by solver 10, in about 50,000
+		// with the hold rule.
+		{"contradance", 84, Lost},
 	} {
 		r := solve(t, deal(t, c.slug, c.deal), testOptions(20_000_000))
 		if r.Verdict != c.want {
@@ -68,6 +73,7 @@ func TestTalonFollowsGenericWins(t *testing.T) {
 		tg := in.talonGame()
 		rx := newRelax(in, s.Game().Cards())
 		ts := talonOf(t, s)
+		ts.noHold = true // the hold rule narrows the search, not the game
 		var dead talonDead
 		e := s.Clone()
 		for i, m := range r.Moves {
@@ -258,5 +264,144 @@ func TestSameRest(t *testing.T) {
 		if r := solve(t, s, opt); r.Verdict != Won {
 			t.Errorf("%+v: %s, want won", opt, r.Verdict)
 		}
+	}
+}
+
+// rehash computes the hash of a position of the dedicated search from
+// scratch, as newTState and the hold rule build it.
+func rehash(t *tstate) uint64 {
+	tg := t.tg
+	var h uint64
+	for k, fh := range t.fh {
+		h += tg.kF[k][fh]
+	}
+	for _, c := range t.res {
+		if c != engine.NoCard {
+			h += tg.kR[c]
+		}
+	}
+	for k, wh := range t.wh {
+		h += tg.kW[k][wh]
+	}
+	for i, l := range t.loc {
+		if l != locGone {
+			h += tg.kTal[i][l]
+		}
+		if t.held[i] {
+			h += tg.kHeld[i]
+		}
+	}
+	return h + uint64(t.redeals)*tg.kRd
+}
+
+// TestTalonApplyUndo plays random moves of the dedicated search (hold
+// rule included) from deals of every game it takes, checking after each
+// that the incremental hash equals the hash recomputed, and undoes them
+// all: the position must be the deal again.
+func TestTalonApplyUndo(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	for _, slug := range []string{"contradance", "captured-queens", "royal-cotillion", "odd-and-even", "picture-patience", "patriarchs"} {
+		holds := 0
+		for n := uint64(1); n <= 20; n++ {
+			ts := talonOf(t, deal(t, slug, n))
+			start := rehash(ts)
+			if ts.hash != start {
+				t.Fatalf("%s deal %d: hash %x at the start, recomputed %x", slug, n, ts.hash, start)
+			}
+			var line []tmove
+			for range 400 {
+				moves := ts.legal(nil)
+				if len(moves) == 0 {
+					break
+				}
+				m := moves[rng.Intn(len(moves))]
+				ts.apply(&m)
+				line = append(line, m)
+				if m.hold && m.kind != tmWaste {
+					holds++
+				}
+				if h := rehash(ts); ts.hash != h {
+					t.Fatalf("%s deal %d: hash %x after %d moves, recomputed %x", slug, n, ts.hash, len(line), h)
+				}
+			}
+			for i := len(line) - 1; i >= 0; i-- {
+				ts.undo(&line[i])
+				if h := rehash(ts); ts.hash != h {
+					t.Fatalf("%s deal %d: hash %x after undoing to move %d, recomputed %x", slug, n, ts.hash, i, h)
+				}
+			}
+			if want := talonOf(t, deal(t, slug, n)); ts.hash != start || ts.home != want.home || len(ts.waste) != len(want.waste) ||
+				len(ts.stock) != len(want.stock) || slices.Contains(ts.held, true) {
+				t.Errorf("%s deal %d: undoing every move does not give the deal back", slug, n)
+			}
+		}
+		// Only Contradance has twins that the rule applies to.
+		if (slug == "contradance") != (holds > 0) {
+			t.Errorf("%s: %d cards held by the hold rule", slug, holds)
+		}
+	}
+}
+
+// TestHoldRuleEndgames compares verdicts with and without the hold rule
+// on Contradance endgames that the exhaustive search decides both ways.
+// Shuffled at random, such endgames are nearly all lost: here the cards
+// off the foundations lie roughly in the order the foundations want
+// them (with some noise), so that about half can be won.
+func TestHoldRuleEndgames(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	g := lookup(t, "contradance")
+	in := infoFor(g)
+	decided, won, pruned := 0, 0, 0
+	for trial := 0; trial < 300; trial++ {
+		spread, noise := 4+trial%7, float64(1+trial%5)
+		piles := make([][]engine.Card, len(g.Piles))
+		type keyed struct {
+			c   engine.Card
+			key float64
+		}
+		var pool []keyed
+		for _, f := range in.foundations {
+			seq := in.seq[f]
+			h := max(len(seq)-rng.Intn(spread), 0)
+			piles[f] = append(piles[f], seq[:h]...)
+			for i, c := range seq[h:] {
+				pool = append(pool, keyed{c, float64(i) + noise*rng.Float64()})
+			}
+		}
+		slices.SortFunc(pool, func(a, b keyed) int { return cmp.Compare(a.key, b.key) })
+		for _, p := range pool {
+			piles[in.waste] = append(piles[in.waste], p.c)
+		}
+		s, err := g.NewStateFromLayout(piles)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rng.Intn(3) > 0 {
+			s.Apply(engine.Move{Action: engine.ActRedeal, From: int8(in.waste), To: int8(in.stock)})
+			for k := rng.Intn(len(pool)/2 + 1); k > 0 && len(s.Pile(in.stock)) > 0; k-- {
+				s.Apply(engine.Move{Action: engine.ActDeal, From: int8(in.stock), To: int8(in.waste), Card: s.Top(in.stock)})
+			}
+		}
+		opt := Options{MaxNodes: 300_000, Timeout: -1, NoHeuristic: true}
+		a := solve(t, s, opt)
+		opt.NoHold = true
+		b := solve(t, s, opt)
+		if a.Verdict == Unknown || b.Verdict == Unknown {
+			continue
+		}
+		decided++
+		if a.Verdict != b.Verdict {
+			t.Errorf("%s with the hold rule, %s without\n%s", a.Verdict, b.Verdict, s)
+		}
+		if b.Verdict == Won {
+			won++
+		}
+		if a.Nodes < b.Nodes {
+			pruned++
+		}
+	}
+	t.Logf("%d endgames decided both ways, %d won; %d with fewer positions thanks to the rule", decided, won, pruned)
+	if decided < 250 || won < 50 || pruned < 20 {
+		t.Errorf("only %d endgames decided, %d won, %d pruned", decided, won, pruned)
 	}
 }

@@ -2,10 +2,10 @@ package solver
 
 import "github.com/patience-solitaire/patience/engine"
 
-// Best-first search on the dedicated position (talon.go), to find wins
-// quickly: the frontier is ordered by the cards on the foundations and
-// those that could follow them at once from the reserve, the wing and
-// the waste's top. It proves nothing; the exhaustive search follows it.
+// The search tree of the beam search on the dedicated position
+// (talonbeam.go), and its order: the cards on the foundations and those
+// that could follow them at once from the reserve, the wing and the
+// waste's top.
 
 type tbf struct {
 	ts *tsearch
@@ -23,51 +23,6 @@ func newTBF(ts *tsearch) *tbf {
 	ts.path = ts.path[:0]
 	bf.nodes = append(bf.nodes, bfNode[tmove]{parent: -1})
 	return bf
-}
-
-// bestFirst returns whether it found a win (then in ts.path).
-func (ts *tsearch) bestFirst() bool {
-	t := ts.t
-	bf := newTBF(ts)
-	ts.tt.insert(t.hash)
-	bf.heap.push(0, 0)
-	var buf []tmove
-	for len(bf.heap) > 0 {
-		if ts.out() || len(bf.nodes) > maxTBFNodes {
-			ts.stopped = true
-			break
-		}
-		ts.nodes++
-		it := bf.heap.pop()
-		bf.goTo(it.node)
-		n := bf.autoPlay(it.node)
-		if t.home == t.tg.total {
-			bf.pathTo(n)
-			return true
-		}
-		if n != it.node && !ts.tt.insert(t.hash) {
-			continue
-		}
-		if ts.deadEnds && ts.dead.test(t) {
-			continue
-		}
-		buf = t.legal(buf[:0])
-		for _, m := range buf {
-			t.apply(&m)
-			if ts.tt.insert(t.hash) {
-				child := bf.add(n, m)
-				if t.home == t.tg.total {
-					bf.cur = child
-					bf.pathTo(child)
-					return true
-				}
-				bf.heap.push(bf.evaluate(), child)
-			}
-			t.undo(&m)
-		}
-	}
-	bf.goTo(0)
-	return false
 }
 
 // autoPlay plays the automatic moves from node n, the current one, as a

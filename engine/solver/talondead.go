@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/patience-solitaire/patience/engine"
@@ -36,10 +37,12 @@ type talonDead struct {
 	cnt [53]int8
 	at  [53][4]int16
 	// the release test's scratch
-	homed [53]int8
-	top   []int8
-	done  []bool
-	wdone [][]bool
+	homed    [53]int8
+	top      []int8
+	wpos     []int8    // the exposed card of each wing column
+	waitPool [53]int8  // available cards of the pool not home yet
+	waitWing [53]uint8 // the wing columns whose exposed card waits
+	queue    []released
 }
 
 // test reports whether the position is proved lost.
@@ -171,29 +174,15 @@ func (d *talonDead) release(t *tstate) bool {
 	tg := t.tg
 	if d.top == nil {
 		d.top = make([]int8, len(tg.found))
-		d.wdone = make([][]bool, len(tg.wing))
+		d.wpos = make([]int8, len(tg.wing))
 	}
 	d.homed = [53]int8{}
+	d.waitPool = [53]int8{}
+	d.waitWing = [53]uint8{}
 	for k := range tg.found {
 		d.top[k] = t.fh[k]
 	}
-	n := len(t.res) + len(t.stock) + len(t.waste)
-	if cap(d.done) < n {
-		d.done = make([]bool, n)
-	}
-	done := d.done[:n]
-	for i := range done {
-		done[i] = false
-	}
-	for k := range t.wing {
-		if cap(d.wdone[k]) < int(t.wh[k]) {
-			d.wdone[k] = make([]bool, t.wh[k])
-		}
-		d.wdone[k] = d.wdone[k][:t.wh[k]]
-		for i := range d.wdone[k] {
-			d.wdone[k][i] = false
-		}
-	}
+	queue := d.queue[:0]
 	left := t.tg.total - t.home
 	canHome := func(c engine.Card) bool {
 		for _, k := range tg.fOf[c] {
@@ -204,89 +193,95 @@ func (d *talonDead) release(t *tstate) bool {
 		}
 		return false
 	}
-	home := func(c engine.Card) {
-		left--
-		d.homed[c]++
-		if d.homed[c] != 1 {
-			return
-		}
-		for _, k := range tg.fOf[c] {
-			if tg.pos[k][c] != d.top[k] {
-				continue
-			}
-			for d.top[k] < tg.flen[k] && d.homed[tg.seq[k][d.top[k]]] > 0 {
-				d.top[k]++
-			}
+	// avail makes card c available, from the pool (wing < 0) or as the
+	// exposed card of a wing column: it goes home at once if some
+	// foundation reaches it, or waits until one does.
+	avail := func(c engine.Card, wing int) {
+		switch {
+		case canHome(c):
+			queue = append(queue, released{c, int8(wing)})
+		case wing < 0:
+			d.waitPool[c]++
+		default:
+			d.waitWing[c] |= 1 << wing
 		}
 	}
 	// dealt is the number of stock cards dealt in the relaxed game, and
 	// free the number of waste cards counted from the top that have been
 	// available (the most that pool homes minus deals has been, plus one).
-	dealt, poolHomes, free := 0, 0, 1
-	for left > 0 {
-		changed := false
-		i := 0
-		for _, c := range t.res {
-			if c != engine.NoCard && !done[i] && canHome(c) {
-				done[i] = true
-				home(c)
-				poolHomes++
-				changed = true
-			}
-			i++
-		}
-		for j := 1; j <= dealt; j++ {
-			idx := t.stock[len(t.stock)-j]
-			if !done[i+j-1] && canHome(t.talon[idx]) {
-				done[i+j-1] = true
-				home(t.talon[idx])
-				poolHomes++
-				changed = true
-			}
-		}
-		i += len(t.stock)
-		free = max(free, poolHomes-dealt+1)
-		for j := 1; j <= len(t.waste) && j <= free; j++ {
-			c := t.talon[t.waste[len(t.waste)-j]]
-			if !done[i+j-1] && canHome(c) {
-				done[i+j-1] = true
-				home(c)
-				poolHomes++
-				free = max(free, poolHomes-dealt+1)
-				changed = true
-			}
-		}
-		for k := range t.wing {
-			w := d.wdone[k]
-			for j := len(w) - 1; j >= 0; j-- {
-				if w[j] {
-					continue
-				}
-				if !canHome(t.wing[k][j]) {
-					break
-				}
-				w[j] = true
-				home(t.wing[k][j])
-				changed = true
-			}
-		}
-		if changed {
-			continue
-		}
-		// Deal until a card dealt goes home: nothing else can change
-		// before that.
-		for {
-			if dealt == len(t.stock) {
-				return left > 0
-			}
-			dealt++
-			if c := t.talon[t.stock[len(t.stock)-dealt]]; canHome(c) {
-				done[len(t.res)+dealt-1] = true
-				home(c)
-				poolHomes++
-				break
-			}
+	dealt, poolHomes, free := 0, 0, 0
+	freeTo := func(n int) {
+		for free < n && free < len(t.waste) {
+			free++
+			avail(t.talon[t.waste[len(t.waste)-free]], -1)
 		}
 	}
-	return false
+	for _, c := range t.res {
+		if c != engine.NoCard {
+			avail(c, -1)
+		}
+	}
+	for k := range t.wing {
+		d.wpos[k] = t.wh[k] - 1
+		if d.wpos[k] >= 0 {
+			avail(t.wing[k][d.wpos[k]], k)
+		}
+	}
+	freeTo(1)
+	for {
+		for len(queue) > 0 {
+			r := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			c := r.c
+			left--
+			if r.wing < 0 {
+				poolHomes++
+				freeTo(poolHomes - dealt + 1)
+			} else if k := r.wing; d.wpos[k] > 0 {
+				d.wpos[k]--
+				avail(t.wing[k][d.wpos[k]], int(k))
+			}
+			d.homed[c]++
+			if d.homed[c] != 1 {
+				continue
+			}
+			for _, k := range tg.fOf[c] {
+				if tg.pos[k][c] != d.top[k] {
+					continue
+				}
+				for d.top[k] < tg.flen[k] && d.homed[tg.seq[k][d.top[k]]] > 0 {
+					d.top[k]++
+					// The card at the new top, and copies of those
+					// passed, can go home now.
+					if d.top[k] < tg.flen[k] {
+						e := tg.seq[k][d.top[k]]
+						for ; d.waitPool[e] > 0; d.waitPool[e]-- {
+							queue = append(queue, released{e, -1})
+						}
+						for w := d.waitWing[e]; w != 0; w &= w - 1 {
+							queue = append(queue, released{e, int8(bits.TrailingZeros8(w))})
+						}
+						d.waitWing[e] = 0
+					}
+				}
+			}
+		}
+		if left == 0 {
+			d.queue = queue
+			return false
+		}
+		if dealt == len(t.stock) {
+			d.queue = queue
+			return true
+		}
+		dealt++
+		avail(t.talon[t.stock[len(t.stock)-dealt]], -1)
+	}
+}
+
+// released is a card the release test sends home, and where from: a wing
+// column, or the pool (-1).
+type released struct {
+	c    engine.Card
+	wing int8
 }

@@ -1,0 +1,230 @@
+package solver
+
+import (
+	"math/rand"
+	"testing"
+
+	"github.com/patience-solitaire/patience/engine"
+)
+
+// releaseScratch is the scratch of releaseRef.
+type releaseScratch struct {
+	rHomed [53]int8
+	rTop   []int8
+	rDone  []bool
+	rWdone [][]bool
+}
+
+// releaseRef is the release test as solver 10 wrote it, scanning every
+// available card again after each change: the reference that
+// TestReleaseFast holds the event-driven release to.
+func (d *releaseScratch) releaseRef(t *tstate) bool {
+	tg := t.tg
+	if d.rTop == nil {
+		d.rTop = make([]int8, len(tg.found))
+		d.rWdone = make([][]bool, len(tg.wing))
+	}
+	d.rHomed = [53]int8{}
+	for k := range tg.found {
+		d.rTop[k] = t.fh[k]
+	}
+	n := len(t.res) + len(t.stock) + len(t.waste)
+	if cap(d.rDone) < n {
+		d.rDone = make([]bool, n)
+	}
+	done := d.rDone[:n]
+	for i := range done {
+		done[i] = false
+	}
+	for k := range t.wing {
+		if cap(d.rWdone[k]) < int(t.wh[k]) {
+			d.rWdone[k] = make([]bool, t.wh[k])
+		}
+		d.rWdone[k] = d.rWdone[k][:t.wh[k]]
+		for i := range d.rWdone[k] {
+			d.rWdone[k][i] = false
+		}
+	}
+	left := t.tg.total - t.home
+	canHome := func(c engine.Card) bool {
+		for _, k := range tg.fOf[c] {
+			p := tg.pos[k][c]
+			if p >= t.fh[k] && p <= d.rTop[k] {
+				return true
+			}
+		}
+		return false
+	}
+	home := func(c engine.Card) {
+		left--
+		d.rHomed[c]++
+		if d.rHomed[c] != 1 {
+			return
+		}
+		for _, k := range tg.fOf[c] {
+			if tg.pos[k][c] != d.rTop[k] {
+				continue
+			}
+			for d.rTop[k] < tg.flen[k] && d.rHomed[tg.seq[k][d.rTop[k]]] > 0 {
+				d.rTop[k]++
+			}
+		}
+	}
+	// dealt is the number of stock cards dealt in the relaxed game, and
+	// free the number of waste cards counted from the top that have been
+	// available (the most that pool homes minus deals has been, plus one).
+	dealt, poolHomes, free := 0, 0, 1
+	for left > 0 {
+		changed := false
+		i := 0
+		for _, c := range t.res {
+			if c != engine.NoCard && !done[i] && canHome(c) {
+				done[i] = true
+				home(c)
+				poolHomes++
+				changed = true
+			}
+			i++
+		}
+		for j := 1; j <= dealt; j++ {
+			idx := t.stock[len(t.stock)-j]
+			if !done[i+j-1] && canHome(t.talon[idx]) {
+				done[i+j-1] = true
+				home(t.talon[idx])
+				poolHomes++
+				changed = true
+			}
+		}
+		i += len(t.stock)
+		free = max(free, poolHomes-dealt+1)
+		for j := 1; j <= len(t.waste) && j <= free; j++ {
+			c := t.talon[t.waste[len(t.waste)-j]]
+			if !done[i+j-1] && canHome(c) {
+				done[i+j-1] = true
+				home(c)
+				poolHomes++
+				free = max(free, poolHomes-dealt+1)
+				changed = true
+			}
+		}
+		for k := range t.wing {
+			w := d.rWdone[k]
+			for j := len(w) - 1; j >= 0; j-- {
+				if w[j] {
+					continue
+				}
+				if !canHome(t.wing[k][j]) {
+					break
+				}
+				w[j] = true
+				home(t.wing[k][j])
+				changed = true
+			}
+		}
+		if changed {
+			continue
+		}
+		// Deal until a card dealt goes home: nothing else can change
+		// before that.
+		for {
+			if dealt == len(t.stock) {
+				return left > 0
+			}
+			dealt++
+			if c := t.talon[t.stock[len(t.stock)-dealt]]; canHome(c) {
+				done[len(t.res)+dealt-1] = true
+				home(c)
+				poolHomes++
+				break
+			}
+		}
+	}
+	return false
+}
+
+// TestReleaseFast holds the release test to releaseRef on the positions
+// of random lines of play in every game of the dedicated search (the
+// test itself does not look at redeals or reversals: its callers do).
+func TestReleaseFast(t *testing.T) {
+	rng := rand.New(rand.NewSource(17))
+	for _, slug := range []string{"royal-cotillion", "odd-and-even", "picture-patience", "patriarchs", "contradance", "captured-queens"} {
+		positions, lost := 0, 0
+		var d talonDead
+		var ref releaseScratch
+		for n := uint64(1); n <= 40; n++ {
+			ts := talonOf(t, deal(t, slug, n))
+			for range 600 {
+				got, want := d.release(ts), ref.releaseRef(ts)
+				positions++
+				if got != want {
+					t.Fatalf("%s deal %d: release says lost %v, the reference %v", slug, n, got, want)
+				}
+				if want {
+					lost++
+				}
+				moves := ts.legal(nil)
+				if len(moves) == 0 {
+					break
+				}
+				// Favour foundation moves, so that lines go far.
+				m := moves[0]
+				if rng.Intn(3) == 0 {
+					m = moves[rng.Intn(len(moves))]
+				}
+				ts.apply(&m)
+			}
+		}
+		t.Logf("%s: %d positions, %d lost", slug, positions, lost)
+		if lost == 0 || lost == positions {
+			t.Errorf("%s: %d of %d positions lost: the test proves little", slug, lost, positions)
+		}
+	}
+}
+
+// BenchmarkRelease times the release test and releaseRef on the
+// positions of a random line of play in each game with reserves.
+func BenchmarkRelease(b *testing.B) {
+	rng := rand.New(rand.NewSource(19))
+	var positions []*tstate
+	for _, slug := range []string{"royal-cotillion", "odd-and-even", "picture-patience"} {
+		for n := uint64(1); n <= 5; n++ {
+			ts := talonOf(b, deal(b, slug, n))
+			var line []tmove
+			for range 200 {
+				moves := ts.legal(nil)
+				if len(moves) == 0 {
+					break
+				}
+				m := moves[0]
+				if rng.Intn(3) == 0 {
+					m = moves[rng.Intn(len(moves))]
+				}
+				ts.apply(&m)
+				line = append(line, m)
+				if len(line)%10 == 0 {
+					positions = append(positions, talonOf(b, deal(b, slug, n)))
+					for i := range line {
+						m := line[i]
+						positions[len(positions)-1].apply(&m)
+					}
+				}
+			}
+		}
+	}
+	b.Run("events", func(b *testing.B) {
+		var d talonDead
+		for b.Loop() {
+			for _, ts := range positions {
+				d.release(ts)
+			}
+		}
+	})
+	b.Run("rescan", func(b *testing.B) {
+		var d releaseScratch
+		for b.Loop() {
+			for _, ts := range positions {
+				d.releaseRef(ts)
+			}
+		}
+	})
+}

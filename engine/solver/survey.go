@@ -22,7 +22,7 @@ import (
 
 // Version identifies the solver in survey files; it changes when a change
 // to the solver could change a verdict (a new pruning rule, a fix).
-const Version = "11"
+const Version = "12"
 
 // SurveyFormat is the version of the survey's JSON lines format.
 const SurveyFormat = 1

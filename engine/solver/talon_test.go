@@ -342,8 +342,9 @@ func TestTalonApplyUndo(t *testing.T) {
 	}
 }
 
-// TestHoldRuleEndgames compares verdicts with and without the hold rule
-// on Contradance endgames that the exhaustive search decides both ways.
+// TestHoldRuleEndgames compares verdicts with and without the hold rule,
+// and without the dead-end tests (the waste-order and deadline tests), on
+// Contradance endgames that the exhaustive search decides every way.
 // Shuffled at random, such endgames are nearly all lost: here the cards
 // off the foundations lie roughly in the order the foundations want
 // them (with some noise), so that about half can be won.
@@ -386,12 +387,14 @@ func TestHoldRuleEndgames(t *testing.T) {
 		a := solve(t, s, opt)
 		opt.NoHold = true
 		b := solve(t, s, opt)
-		if a.Verdict == Unknown || b.Verdict == Unknown {
+		opt.NoHold, opt.NoDeadEnds = false, true
+		c := solve(t, s, opt)
+		if a.Verdict == Unknown || b.Verdict == Unknown || c.Verdict == Unknown {
 			continue
 		}
 		decided++
-		if a.Verdict != b.Verdict {
-			t.Errorf("%s with the hold rule, %s without\n%s", a.Verdict, b.Verdict, s)
+		if a.Verdict != b.Verdict || a.Verdict != c.Verdict {
+			t.Errorf("%s with the hold rule and the dead-end tests, %s without the rule, %s without the tests\n%s", a.Verdict, b.Verdict, c.Verdict, s)
 		}
 		if b.Verdict == Won {
 			won++
@@ -403,5 +406,59 @@ func TestHoldRuleEndgames(t *testing.T) {
 	t.Logf("%d endgames decided both ways, %d won; %d with fewer positions thanks to the rule", decided, won, pruned)
 	if decided < 250 || won < 50 || pruned < 20 {
 		t.Errorf("only %d endgames decided, %d won, %d pruned", decided, won, pruned)
+	}
+}
+
+// TestDeadlineTest: Contradance, last pass, clubs from the Six: f9 holds
+// 6-8, f10 only the 6, every other pile is complete. The 7C (the one f10
+// needs next) lies under a QC in the waste, and the stock deals the 8C
+// first: the 7C must be home before that deal, so the QC above it must
+// too, which needs the JC. The deadline test calls it lost at once (the
+// waste-order test cannot: a QC is still in the stock). With the 7C on
+// top instead, the position is won.
+func TestDeadlineTest(t *testing.T) {
+	g := lookup(t, "contradance")
+	in := infoFor(g)
+	position := func(talon ...string) *engine.State {
+		piles := make([][]engine.Card, len(g.Piles))
+		for _, f := range in.foundations {
+			piles[f] = append(piles[f], in.seq[f]...)
+		}
+		f9, f10 := g.PileIndex("f9"), g.PileIndex("f10")
+		piles[f9], piles[f10] = piles[f9][:3], piles[f10][:1]
+		for _, c := range talon {
+			card, err := engine.ParseCard(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			piles[in.waste] = append(piles[in.waste], card)
+		}
+		s, err := g.NewStateFromLayout(piles)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Turn the waste over (the last redeal) and deal two cards.
+		s.Apply(engine.Move{Action: engine.ActRedeal, From: int8(in.waste), To: int8(in.stock)})
+		for range 2 {
+			s.Apply(engine.Move{Action: engine.ActDeal, From: int8(in.stock), To: int8(in.waste), Card: s.Top(in.stock)})
+		}
+		return s
+	}
+	for _, c := range []struct {
+		first, second string
+		lost          bool
+	}{{"7C", "QC", true}, {"QC", "7C", false}} {
+		s := position(c.first, c.second, "8C", "9C", "9C", "TC", "TC", "JC", "JC", "QC")
+		var d talonDead
+		if got := d.test(talonOf(t, s)); got != c.lost {
+			t.Errorf("%s under %s: the dead-end test says lost %v", c.first, c.second, got)
+		}
+		want := Won
+		if c.lost {
+			want = Lost
+		}
+		if r := solve(t, s, Options{MaxNodes: 100_000, Timeout: -1, NoHeuristic: true, NoDeadEnds: true}); r.Verdict != want {
+			t.Errorf("%s under %s: %s without the dead-end tests, want %s", c.first, c.second, r.Verdict, want)
+		}
 	}
 }

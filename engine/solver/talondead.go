@@ -43,6 +43,10 @@ type talonDead struct {
 	waitPool [53]int8  // available cards of the pool not home yet
 	waitWing [53]uint8 // the wing columns whose exposed card waits
 	queue    []released
+	// the deadline test's scratch
+	dl, deal []int16
+	chains   []int16
+	hi       []int8 // by class (its first foundation): its highest pile
 }
 
 // test reports whether the position is proved lost.
@@ -96,6 +100,170 @@ func (d *talonDead) test(t *tstate) bool {
 			for k := 0; k < nPrev; k++ {
 				if d.at[c][k] > d.at[p][k] {
 					return true
+				}
+			}
+		}
+	}
+	return d.deadlines(t)
+}
+
+// # The deadline test (sound, last pass, where the waste-order test applies)
+//
+// In a class of foundations whose lowest pile has height lo and highest
+// hi (with one pile, hi is the end of the sequence), each card of the
+// sequence from lo up to hi has one copy off the foundations, and the
+// lowest pile must take these copies (the chain) in order. In the last
+// pass a card leaves the waste only to go home, so:
+//   - if a chain card lies above an earlier one in the waste, the
+//     position is lost (as in the waste-order test);
+//   - if a chain card u lies in the waste and a later one v in the
+//     stock, u must be home before v is dealt: dealt onto u, v would
+//     have to go home first;
+//   - a card that must be home before the k-th deal from now must be
+//     dealt before it, the cards above it in the waste must be home
+//     before it, and so must the chain cards before it in its chain;
+//   - beyond the chains both copies of each card are off, and a card
+//     there goes home only once some pile holds every card before it:
+//     a copy of each card from the highest pile's height up to it must
+//     be home first. If both copies of such a card come too late, the
+//     position is lost; if one does, the other must be home in time.
+//
+// If these deadlines ask a card of the stock to be home before it is
+// dealt, the position is lost. On Contradance deals 543, 877 and 93 the
+// test cut the exhaustive search from 6.3, 4.3 and 2.7 million
+// positions to 4.4, 3.1 and 1.2 million.
+func (d *talonDead) deadlines(t *tstate) bool {
+	tg := t.tg
+	n := len(t.talon)
+	if cap(d.dl) < n {
+		d.dl = make([]int16, n)
+		d.deal = make([]int16, n)
+	}
+	// dl: the deal before which the card must be home (never: none);
+	// deal: the deal that brings it (1 the next), or for a card of the
+	// waste minus one plus minus its height there (0 the bottom card).
+	dl, deal := d.dl[:n], d.deal[:n]
+	const never = 1 << 14
+	for i, idx := range t.waste {
+		dl[idx], deal[idx] = never, int16(-1-i)
+	}
+	for i, idx := range t.stock {
+		dl[idx], deal[idx] = never, int16(len(t.stock)-i)
+	}
+	// where[c]: the talon indices of the copies of c in the talon.
+	var where [53][2]int16
+	var cnt [53]int8
+	for _, l := range [][]int16{t.waste, t.stock} {
+		for _, idx := range l {
+			c := t.talon[idx]
+			if cnt[c] < 2 {
+				where[c][cnt[c]] = idx
+			}
+			cnt[c]++
+		}
+	}
+	if d.hi == nil {
+		d.hi = make([]int8, len(tg.found))
+	}
+	// The chains, each followed by -1.
+	chains := d.chains[:0]
+	for _, cl := range tg.classes {
+		seq := tg.seq[cl[0]]
+		lo, hi := tg.flen[cl[0]], int8(0)
+		for _, k := range cl {
+			lo, hi = min(lo, t.fh[k]), max(hi, t.fh[k])
+		}
+		if len(cl) == 1 {
+			hi = tg.flen[cl[0]]
+		}
+		d.hi[cl[0]] = hi
+		start := len(chains)
+		for _, c := range seq[lo:hi] {
+			if cnt[c] != 1 {
+				chains = chains[:start] // not a chain: leave the class out
+				break
+			}
+			chains = append(chains, where[c][0])
+		}
+		if len(chains) > start {
+			chains = append(chains, -1)
+		}
+	}
+	d.chains = chains
+	// Seeds, chain by chain from its end: a waste card below a later one
+	// (lost), a waste card before a later one of the stock.
+	minDeal, top := int16(never), int16(0) // top: 1 + the highest waste position of a later card
+	for i := len(chains) - 1; i >= 0; i-- {
+		idx := chains[i]
+		switch {
+		case idx < 0:
+			minDeal, top = never, 0
+		case deal[idx] > 0:
+			minDeal = min(minDeal, deal[idx])
+		default:
+			h := -deal[idx] // 1 + its position in the waste
+			if h < top {
+				return true
+			}
+			top = max(top, h)
+			dl[idx] = min(dl[idx], minDeal)
+		}
+	}
+	// Propagate to a fixpoint: up the waste, back along the chains.
+	for changed := true; changed; {
+		changed = false
+		cur := int16(never)
+		for _, idx := range t.waste {
+			if dl[idx] < cur {
+				cur = dl[idx]
+			} else if dl[idx] > cur {
+				dl[idx], changed = cur, true
+			}
+		}
+		cur = never
+		for i := len(chains) - 1; i >= 0; i-- {
+			idx := chains[i]
+			if idx < 0 {
+				cur = never
+				continue
+			}
+			if dl[idx] < cur {
+				cur = dl[idx]
+			} else if dl[idx] > cur {
+				dl[idx], changed = cur, true
+			}
+			if deal[idx] >= dl[idx] {
+				return true
+			}
+		}
+		// Beyond the chains, both copies of each card are off: a card
+		// with a deadline needs a copy of each card between the highest
+		// pile of its class and itself home before it. Lost if no copy
+		// can be (both dealt too late); if only one can, it must.
+		for _, l := range [][]int16{t.waste, t.stock} {
+			for _, idx := range l {
+				due := dl[idx]
+				if due == never {
+					continue
+				}
+				if deal[idx] >= due {
+					return true
+				}
+				c := t.talon[idx]
+				k := tg.fOf[c][0]
+				for _, e := range tg.seq[k][min(d.hi[tg.fclass[k]], tg.pos[k][c]):tg.pos[k][c]] {
+					if cnt[e] != 2 {
+						continue
+					}
+					a, b := where[e][0], where[e][1]
+					switch {
+					case deal[a] >= due && deal[b] >= due:
+						return true
+					case deal[a] >= due && dl[b] > due:
+						dl[b], changed = due, true
+					case deal[b] >= due && dl[a] > due:
+						dl[a], changed = due, true
+					}
 				}
 			}
 		}

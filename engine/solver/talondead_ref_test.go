@@ -162,16 +162,9 @@ func TestReleaseFast(t *testing.T) {
 				if want {
 					lost++
 				}
-				moves := ts.legal(nil)
-				if len(moves) == 0 {
+				if _, ok := playForward(ts, rng); !ok {
 					break
 				}
-				// Favour foundation moves, so that lines go far.
-				m := moves[0]
-				if rng.Intn(3) == 0 {
-					m = moves[rng.Intn(len(moves))]
-				}
-				ts.apply(&m)
 			}
 		}
 		t.Logf("%s: %d positions, %d lost", slug, positions, lost)
@@ -191,15 +184,10 @@ func BenchmarkRelease(b *testing.B) {
 			ts := talonOf(b, deal(b, slug, n))
 			var line []tmove
 			for range 200 {
-				moves := ts.legal(nil)
-				if len(moves) == 0 {
+				m, ok := playForward(ts, rng)
+				if !ok {
 					break
 				}
-				m := moves[0]
-				if rng.Intn(3) == 0 {
-					m = moves[rng.Intn(len(moves))]
-				}
-				ts.apply(&m)
 				line = append(line, m)
 				if len(line)%10 == 0 {
 					positions = append(positions, talonOf(b, deal(b, slug, n)))
@@ -227,4 +215,20 @@ func BenchmarkRelease(b *testing.B) {
 			}
 		}
 	})
+}
+
+// playForward plays a move of a random line that favours the foundation
+// moves (the first legal ones), so that lines go far; ok is false if
+// there is none.
+func playForward(ts *tstate, rng *rand.Rand) (m tmove, ok bool) {
+	moves := ts.legal(nil)
+	if len(moves) == 0 {
+		return tmove{}, false
+	}
+	m = moves[0]
+	if rng.Intn(3) == 0 {
+		m = moves[rng.Intn(len(moves))]
+	}
+	ts.apply(&m)
+	return m, true
 }

@@ -141,7 +141,7 @@ func (d *talonDead) deadlines(t *tstate) bool {
 	}
 	// dl: the deal before which the card must be home (never: none);
 	// deal: the deal that brings it (1 the next), or for a card of the
-	// waste minus one plus minus its height there (0 the bottom card).
+	// waste -1 minus its place there (-1 the bottom card).
 	dl, deal := d.dl[:n], d.deal[:n]
 	const never = 1 << 14
 	for i, idx := range t.waste {

@@ -19,7 +19,7 @@
 // [Document] being converted. This package does not know the replay
 // format, nor where replay files live; the caller resolves src= files.
 //
-// Every problem is reported as a [replay.Error] ("file:line:col: message"),
+// Every problem is reported as a [srcpos.Error] ("file:line:col: message"),
 // so that a build can collect and sort the errors of all its pages.
 //
 // A Converter is safe for concurrent use; one serves a whole build.

@@ -106,16 +106,9 @@ func (b *builder) loadOdds() {
 				b.warnf(r.EnginePos, "the survey of %s was made with rules %s, which have changed since (now %s): run it again",
 					g.Key(), r.Engine, g.Fingerprint())
 			}
-			gd.odds[key(r.Game, r.Variant)] = r
+			gd.odds[engine.Key(r.Game, r.Variant)] = r
 		}
 	}
-}
-
-func key(slug, variant string) string {
-	if variant == "" {
-		return slug
-	}
-	return slug + "/" + variant
 }
 
 // checkGamePages checks the game and variant of every game page, the

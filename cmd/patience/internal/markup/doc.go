@@ -6,10 +6,7 @@
 // Flavored Markdown (tables, strikethrough, autolinks, task lists),
 // automatic heading IDs with a small "#" anchor link inside every h2 to h4,
 // and fenced code blocks highlighted by chroma with CSS classes (never
-// inline styles; [Converter.CSS] is the matching stylesheet). Go blocks
-// are tokenised by a hand-written copy of chroma's Go lexer (golexer.go),
-// held to chroma's own output by tests, because chroma's regular
-// expressions made it most of a generated site's build time. Relative
+// inline styles; [Converter.CSS] is the matching stylesheet). Relative
 // links to folders ("../shamrocks/") get "index.html" appended, so that
 // they work from file:// too. Raw HTML in Markdown is dropped unless a
 // [Document] asks for it.

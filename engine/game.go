@@ -210,11 +210,15 @@ type Game struct {
 }
 
 // Key returns "slug" or "slug/variant".
-func (g *Game) Key() string {
-	if g.Variant == "" {
-		return g.Slug
+func (g *Game) Key() string { return Key(g.Slug, g.Variant) }
+
+// Key returns the key of a game and variant as surveys, odds files and
+// messages write it: "slug", or "slug/variant" for a variant.
+func Key(slug, variant string) string {
+	if variant == "" {
+		return slug
 	}
-	return g.Slug + "/" + g.Variant
+	return slug + "/" + variant
 }
 
 // PileIndex returns the index of the pile named id, or -1.
@@ -328,11 +332,7 @@ func Games() []*Game {
 
 // Lookup returns the game with the slug and variant ("" for the default).
 func Lookup(slug, variant string) (*Game, error) {
-	key := slug
-	if variant != "" {
-		key += "/" + variant
-	}
-	if g, ok := registry[key]; ok {
+	if g, ok := registry[Key(slug, variant)]; ok {
 		return g, nil
 	}
 	if variant != "" {

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // maxErrors is how many errors Parse collects before it gives up.
@@ -23,10 +24,10 @@ var headerKeys = []string{"game", "variant", "deal", "layout", "title", "id", "r
 
 // Parse reads a replay. The file name is used in error positions; line
 // is the line number of src's first line in that file (1 for a file of its
-// own, more for a block inside a Markdown page). The error, if any, is an
-// ErrorList sorted by position.
+// own, more for a block inside a Markdown page). The error, if any, is a
+// srcpos.ErrorList sorted by position.
 func Parse(file string, line int, src []byte) (*Replay, error) {
-	p := &parser{r: &Replay{File: file, Pos: map[string]Pos{}}, file: file}
+	p := &parser{r: &Replay{File: file, Pos: map[string]srcpos.Pos{}}, file: file}
 	p.parse(line, src)
 	if len(p.errs) > 0 {
 		p.errs.Sort()
@@ -38,19 +39,19 @@ func Parse(file string, line int, src []byte) (*Replay, error) {
 type parser struct {
 	r      *Replay
 	file   string
-	errs   ErrorList
+	errs   srcpos.ErrorList
 	inBody bool // a move has been read: no more header lines
 	layout bool // inside a "layout:" block
 	done   bool // stop reading
 }
 
-func (p *parser) errorf(pos Pos, format string, args ...any) {
+func (p *parser) errorf(pos srcpos.Pos, format string, args ...any) {
 	if len(p.errs) < maxErrors {
 		p.errs.Add(pos, fmt.Sprintf(format, args...))
 	}
 }
 
-func (p *parser) pos(line, col int) Pos { return Pos{File: p.file, Line: line, Col: col} }
+func (p *parser) pos(line, col int) srcpos.Pos { return srcpos.Pos{File: p.file, Line: line, Col: col} }
 
 func (p *parser) parse(first int, src []byte) {
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
@@ -285,7 +286,7 @@ func (p *parser) move(n, indent int, s string) {
 		body = s[:i]
 	}
 	fs := fields(body)
-	col := func(f field) Pos { return p.pos(n, indent+f.col+1) }
+	col := func(f field) srcpos.Pos { return p.pos(n, indent+f.col+1) }
 	if len(fs) > 0 && strings.HasSuffix(fs[0].text, ".") {
 		num, err := strconv.Atoi(strings.TrimSuffix(fs[0].text, "."))
 		if err != nil || num <= 0 || num > 1e8 {

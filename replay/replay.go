@@ -19,6 +19,8 @@
 // plays it through the engine.
 package replay
 
+import "github.com/patience-solitaire/patience/replay/srcpos"
+
 // Replay is a parsed replay: its header and its written moves.
 type Replay struct {
 	File string // name used in error positions
@@ -33,29 +35,29 @@ type Replay struct {
 	Note    string // shown with the starting position
 
 	// Pos holds where each header key was written, for error messages.
-	Pos map[string]Pos
+	Pos map[string]srcpos.Pos
 
 	Moves []Move
 }
 
 // LayoutPile is one pile of an explicit layout (a deal from a book).
 type LayoutPile struct {
-	Pos   Pos
+	Pos   srcpos.Pos
 	Pile  string
 	Cards []string
 }
 
 // Move is one written move.
 type Move struct {
-	Pos    Pos    // the move's first token (after any number)
-	Number int    // the move number the author wrote ("12."), or 0
-	Action string // "" for a card move, or "deal", "redeal", "merci"
-	From   string // source pile ("t12"), "" for deal and redeal
-	Card   string // card asserted with From ("7H"), or ""
-	To     string // destination pile ("t3", or "f" for any foundation)
+	Pos    srcpos.Pos // the move's first token (after any number)
+	Number int        // the move number the author wrote ("12."), or 0
+	Action string     // "" for a card move, or "deal", "redeal", "merci"
+	From   string     // source pile ("t12"), "" for deal and redeal
+	Card   string     // card asserted with From ("7H"), or ""
+	To     string     // destination pile ("t3", or "f" for any foundation)
 	Note   string
 
-	FromPos, CardPos, ToPos Pos
+	FromPos, CardPos, ToPos srcpos.Pos
 }
 
 // Text returns the move as written, without number or note: "t12:7H t3".

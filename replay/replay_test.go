@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata/")
@@ -52,7 +54,7 @@ func TestParseErrors(t *testing.T) {
 
 func TestParseAllErrors(t *testing.T) {
 	_, err := Parse("x.replay", 10, []byte("t1 T2\nt1\n"))
-	list, ok := err.(ErrorList)
+	list, ok := err.(srcpos.ErrorList)
 	if !ok || len(list) != 2 || list[0].Pos.Line != 10 || list[1].Pos.Line != 11 {
 		t.Fatalf("want two errors on lines 10 and 11, got %v", err)
 	}
@@ -78,7 +80,7 @@ func TestParse(t *testing.T) {
 		t.Fatalf("got %d moves, want %d", len(r.Moves), len(want))
 	}
 	for i, m := range r.Moves {
-		m.Pos, m.FromPos, m.CardPos, m.ToPos = Pos{}, Pos{}, Pos{}, Pos{}
+		m.Pos, m.FromPos, m.CardPos, m.ToPos = srcpos.Pos{}, srcpos.Pos{}, srcpos.Pos{}, srcpos.Pos{}
 		if m != want[i] {
 			t.Errorf("move %d: got %+v, want %+v", i+1, m, want[i])
 		}
@@ -95,11 +97,11 @@ func stripPos(r *Replay) *Replay {
 	c.Moves = append([]Move(nil), r.Moves...)
 	for i := range c.Moves {
 		m := &c.Moves[i]
-		m.Pos, m.FromPos, m.CardPos, m.ToPos = Pos{}, Pos{}, Pos{}, Pos{}
+		m.Pos, m.FromPos, m.CardPos, m.ToPos = srcpos.Pos{}, srcpos.Pos{}, srcpos.Pos{}, srcpos.Pos{}
 	}
 	c.Layout = append([]LayoutPile(nil), r.Layout...)
 	for i := range c.Layout {
-		c.Layout[i].Pos = Pos{}
+		c.Layout[i].Pos = srcpos.Pos{}
 	}
 	return &c
 }

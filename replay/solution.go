@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // FromMoves writes a replay of the engine moves played from the start of
@@ -11,7 +12,7 @@ import (
 // solver prints. Forced moves are left out (the verifier makes them).
 // Every move asserts its card, so a reader sees what moves.
 func FromMoves(g *engine.Game, deal, title string, moves []engine.Move) *Replay {
-	r := &Replay{Game: g.Slug, Variant: g.Variant, Deal: deal, Title: title, Pos: map[string]Pos{}}
+	r := &Replay{Game: g.Slug, Variant: g.Variant, Deal: deal, Title: title, Pos: map[string]srcpos.Pos{}}
 	for _, m := range moves {
 		if m.Action.Forced() {
 			continue

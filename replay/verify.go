@@ -7,6 +7,7 @@ import (
 
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/pysolrand"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // Verified is a replay that the engine has played through: every move was
@@ -38,12 +39,12 @@ func (s *Step) Auto() bool { return s.Index < 0 || s.forced || s.Move.Action.For
 // Start returns the starting position the replay's header names: a deal
 // number or an explicit layout.
 func Start(r *Replay) (*engine.Game, *engine.State, error) {
-	var errs ErrorList
-	at := func(key string) Pos {
+	var errs srcpos.ErrorList
+	at := func(key string) srcpos.Pos {
 		if p, ok := r.Pos[key]; ok {
 			return p
 		}
-		return Pos{File: r.File, Line: 1, Col: 1}
+		return srcpos.Pos{File: r.File, Line: 1, Col: 1}
 	}
 	if r.Game == "" {
 		errs.Add(at("game"), "missing header \"game:\" (e.g. game: house-in-the-woods)")
@@ -81,8 +82,8 @@ func Start(r *Replay) (*engine.Game, *engine.State, error) {
 	return nil, nil, errs
 }
 
-func startLayout(g *engine.Game, layout []LayoutPile) (*engine.State, ErrorList) {
-	var errs ErrorList
+func startLayout(g *engine.Game, layout []LayoutPile) (*engine.State, srcpos.ErrorList) {
+	var errs srcpos.ErrorList
 	piles := make([][]engine.Card, len(g.Piles))
 	seen := map[string]bool{}
 	for _, lp := range layout {
@@ -144,7 +145,7 @@ func Verify(r *Replay) (*Verified, error) {
 	for i := range r.Moves {
 		m := &r.Moves[i]
 		fail := func(format string, args ...any) error {
-			return ErrorList{{Pos: m.Pos, Msg: fmt.Sprintf("step %d (%s): %s", i+1, m.Text(), fmt.Sprintf(format, args...))}}
+			return srcpos.ErrorList{{Pos: m.Pos, Msg: fmt.Sprintf("step %d (%s): %s", i+1, m.Text(), fmt.Sprintf(format, args...))}}
 		}
 		// The author may write a forced move (a refill, a Herz zu Herz
 		// deal) out; until the written move is the forced one, the rules
@@ -161,7 +162,7 @@ func Verify(r *Replay) (*Verified, error) {
 	}
 	v.forceAll(s)
 	v.End = s
-	last := Pos{File: r.File, Line: 1, Col: 1}
+	last := srcpos.Pos{File: r.File, Line: 1, Col: 1}
 	if p, ok := r.Pos["result"]; ok {
 		last = p
 	} else if len(r.Moves) > 0 {
@@ -170,11 +171,11 @@ func Verify(r *Replay) (*Verified, error) {
 	switch r.Result {
 	case "", "won":
 		if !s.Won() {
-			return nil, ErrorList{{Pos: last, Msg: fmt.Sprintf("the replay ends before the game is won: %d of %d cards are on the foundations (write \"result: stopped\" to end early)", s.OnFoundations(), g.Goal())}}
+			return nil, srcpos.ErrorList{{Pos: last, Msg: fmt.Sprintf("the replay ends before the game is won: %d of %d cards are on the foundations (write \"result: stopped\" to end early)", s.OnFoundations(), g.Goal())}}
 		}
 	case "stuck":
 		if legal := s.Legal(nil); len(legal) > 0 {
-			return nil, ErrorList{{Pos: last, Msg: fmt.Sprintf("result: stuck, but %d moves remain", len(legal))}}
+			return nil, srcpos.ErrorList{{Pos: last, Msg: fmt.Sprintf("result: stuck, but %d moves remain", len(legal))}}
 		}
 	}
 	return v, nil
@@ -223,7 +224,7 @@ func (v *Verified) step(s *engine.State, mv engine.Move, index int, note string)
 // resolve turns a written move into an engine move in position s.
 func resolve(s *engine.State, m *Move, fail func(string, ...any) error) (engine.Move, error) {
 	g := s.Game()
-	pile := func(name string, pos Pos) (int, error) {
+	pile := func(name string, pos srcpos.Pos) (int, error) {
 		if i := g.PileIndex(name); i >= 0 {
 			return i, nil
 		}

@@ -14,7 +14,7 @@
 //	func runNAME(args []string, stdout, stderr io.Writer) error
 //
 // listed in the commands table below. A command returns a usageError for
-// bad usage (main exits with status 2), a replay.Error or replay.ErrorList
+// bad usage (main exits with status 2), a srcpos.Error or srcpos.ErrorList
 // for problems at positions in the input (printed one per line), and any
 // other error for other failures (status 1 for both).
 package main
@@ -27,7 +27,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // command is a subcommand of patience.
@@ -100,8 +100,8 @@ func lookup(name string) *command {
 // report prints err, if any, and returns the exit status for it.
 func report(stderr io.Writer, name string, err error) int {
 	var ue usageError
-	var list replay.ErrorList
-	var one *replay.Error
+	var list srcpos.ErrorList
+	var one *srcpos.Error
 	switch {
 	case err == nil:
 		return 0

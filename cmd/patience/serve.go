@@ -25,7 +25,7 @@ import (
 	"github.com/patience-solitaire/patience/cmd/patience/internal/site"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/watch"
 	"github.com/patience-solitaire/patience/content"
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 	"github.com/patience-solitaire/patience/templates"
 )
 
@@ -228,7 +228,7 @@ func (d *devServer) rebuild(changed []string, all bool) {
 	}
 	if err != nil {
 		var b bytes.Buffer
-		var list replay.ErrorList
+		var list srcpos.ErrorList
 		if errors.As(err, &list) {
 			for _, e := range list {
 				fmt.Fprintf(&b, "%s\n", e)

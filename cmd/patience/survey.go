@@ -234,20 +234,13 @@ func runSurveyMerge(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if h := merged.Header; h != nil {
-		fmt.Fprintf(stdout, "%s, %d files\n", surveyKey(h.Game, h.Variant), len(files))
+		fmt.Fprintf(stdout, "%s, %d files\n", engine.Key(h.Game, h.Variant), len(files))
 	}
 	fmt.Fprint(stdout, solver.Summarize(merged.Results))
 	if *oddsFile != "" {
 		return writeSurveyOdds(*oddsFile, merged)
 	}
 	return nil
-}
-
-func surveyKey(game, variant string) string {
-	if variant == "" {
-		return game
-	}
-	return game + "/" + variant
 }
 
 func readSurveyFile(name string) (*solver.SurveyFile, error) {

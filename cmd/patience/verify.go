@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // runVerify checks replay files against the rules: patience verify
@@ -27,14 +28,14 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return usageError{fmt.Errorf("verify: no replay files given")}
 	}
-	var errs replay.ErrorList
+	var errs srcpos.ErrorList
 	for _, file := range fs.Args() {
 		v, err := verifyFile(file)
 		if err != nil {
-			if list, ok := err.(replay.ErrorList); ok {
+			if list, ok := err.(srcpos.ErrorList); ok {
 				errs = append(errs, list...)
 			} else {
-				errs.Add(replay.Pos{File: file}, err.Error())
+				errs.Add(srcpos.Pos{File: file}, err.Error())
 			}
 			continue
 		}

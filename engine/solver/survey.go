@@ -337,12 +337,7 @@ func ReadSurvey(r io.Reader, name string) (*SurveyFile, error) {
 	return f, nil
 }
 
-func key(game, variant string) string {
-	if variant == "" {
-		return game
-	}
-	return game + "/" + variant
-}
+func key(game, variant string) string { return engine.Key(game, variant) }
 
 func mergeInto(byDeal map[uint64]DealResult, d DealResult) error {
 	old, ok := byDeal[d.Deal]

@@ -6,10 +6,7 @@
 // Flavored Markdown (tables, strikethrough, autolinks, task lists),
 // automatic heading IDs with a small "#" anchor link inside every h2 to h4,
 // and fenced code blocks highlighted by chroma with CSS classes (never
-// inline styles; [Converter.CSS] is the matching stylesheet). Go blocks
-// are tokenised by a hand-written copy of chroma's Go lexer (golexer.go),
-// held to chroma's own output by tests, because chroma's regular
-// expressions made it most of a generated site's build time. Relative
+// inline styles; [Converter.CSS] is the matching stylesheet). Relative
 // links to folders ("../shamrocks/") get "index.html" appended, so that
 // they work from file:// too. Raw HTML in Markdown is dropped unless a
 // [Document] asks for it.
@@ -19,7 +16,7 @@
 // [Document] being converted. This package does not know the replay
 // format, nor where replay files live; the caller resolves src= files.
 //
-// Every problem is reported as a [replay.Error] ("file:line:col: message"),
+// Every problem is reported as a [srcpos.Error] ("file:line:col: message"),
 // so that a build can collect and sort the errors of all its pages.
 //
 // A Converter is safe for concurrent use; one serves a whole build.

@@ -9,7 +9,7 @@ import (
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/util"
 
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // fencedCodeRenderer renders fenced code blocks, dispatching on the first
@@ -51,7 +51,7 @@ func (r *fencedCodeRenderer) renderReplay(w util.BufWriter, n *ast.FencedCodeBlo
 		_, err := w.Write(out)
 		return err
 	}
-	at := st.lines.pos(n.Pos())
+	at := st.lines.Pos(n.Pos())
 	b := ReplayBlock{
 		Page: st.doc.Path, Line: at.Line, Col: at.Col,
 		File: st.doc.Path, FirstLine: at.Line + 1, Body: body,
@@ -87,9 +87,9 @@ func safeRender(render ReplayRenderer, b ReplayBlock) (out []byte, err error) {
 
 // addError records err, keeping the positions of replay errors and placing
 // any other error at pos.
-func (st *state) addError(pos replay.Pos, err error) {
-	var list replay.ErrorList
-	var one *replay.Error
+func (st *state) addError(pos srcpos.Pos, err error) {
+	var list srcpos.ErrorList
+	var one *srcpos.Error
 	switch {
 	case errors.As(err, &list):
 		st.errs = append(st.errs, list...)

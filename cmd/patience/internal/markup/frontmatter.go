@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -22,20 +22,20 @@ type FrontMatter struct {
 	path  string
 	label string // starts messages: "front matter: "
 	first int    // line number of the first YAML line
-	pos   map[string]replay.Pos
+	pos   map[string]srcpos.Pos
 }
 
 func (f *FrontMatter) init(path, label string) {
-	f.path, f.label, f.Params, f.pos = path, label, map[string]any{}, map[string]replay.Pos{}
+	f.path, f.label, f.Params, f.pos = path, label, map[string]any{}, map[string]srcpos.Pos{}
 }
 
 // Pos returns the position of the value of key, or of the front matter as a
 // whole when key is absent.
-func (f *FrontMatter) Pos(key string) replay.Pos {
+func (f *FrontMatter) Pos(key string) srcpos.Pos {
 	if p, ok := f.pos[key]; ok {
 		return p
 	}
-	return replay.Pos{File: f.path, Line: 1, Col: 1}
+	return srcpos.Pos{File: f.path, Line: 1, Col: 1}
 }
 
 // String returns the value of key, which must be a string. ok is false when
@@ -75,7 +75,7 @@ func (f *FrontMatter) Bool(key string) (b bool, ok bool, err error) {
 }
 
 func (f *FrontMatter) typeError(key, want string) error {
-	return &replay.Error{Pos: f.Pos(key), Msg: fmt.Sprintf("%s%s must be %s, not %s", f.label, key, want, describe(f.Params[key]))}
+	return &srcpos.Error{Pos: f.Pos(key), Msg: fmt.Sprintf("%s%s must be %s, not %s", f.label, key, want, describe(f.Params[key]))}
 }
 
 func describe(v any) string {
@@ -97,7 +97,7 @@ func describe(v any) string {
 func ParseYAML(path string, src []byte, first int) (f *FrontMatter, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			f, err = nil, &replay.Error{Pos: replay.Pos{File: path, Line: first, Col: 1}, Msg: fmt.Sprintf("internal error parsing YAML: %v", r)}
+			f, err = nil, &srcpos.Error{Pos: srcpos.Pos{File: path, Line: first, Col: 1}, Msg: fmt.Sprintf("internal error parsing YAML: %v", r)}
 		}
 	}()
 	if err := checkText(path, src); err != nil {
@@ -127,9 +127,9 @@ func (f *FrontMatter) parse(src []byte, first int) error {
 		return nil // only comments
 	}
 	if root.Kind != yaml.MappingNode {
-		return &replay.Error{Pos: f.at(root), Msg: f.label + "want a YAML mapping of keys to values (key: value lines)"}
+		return &srcpos.Error{Pos: f.at(root), Msg: f.label + "want a YAML mapping of keys to values (key: value lines)"}
 	}
-	var errs replay.ErrorList
+	var errs srcpos.ErrorList
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
@@ -153,8 +153,8 @@ func (f *FrontMatter) parse(src []byte, first int) error {
 }
 
 // at returns the position of a YAML node in the page.
-func (f *FrontMatter) at(n *yaml.Node) replay.Pos {
-	return replay.Pos{File: f.path, Line: f.first + max(n.Line, 1) - 1, Col: max(n.Column, 1)}
+func (f *FrontMatter) at(n *yaml.Node) srcpos.Pos {
+	return srcpos.Pos{File: f.path, Line: f.first + max(n.Line, 1) - 1, Col: max(n.Column, 1)}
 }
 
 var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)`)
@@ -163,7 +163,7 @@ var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)`)
 // columns, into a positioned error. last is the last line the problem may be
 // on (the YAML parser reports unterminated constructs one line past the
 // end).
-func (f *FrontMatter) yamlError(err error, last int) *replay.Error {
+func (f *FrontMatter) yamlError(err error, last int) *srcpos.Error {
 	msg := err.Error()
 	if te, ok := err.(*yaml.TypeError); ok && len(te.Errors) > 0 {
 		msg = te.Errors[0]
@@ -179,7 +179,7 @@ func (f *FrontMatter) yamlError(err error, last int) *replay.Error {
 		msg = strings.TrimPrefix(msg, "yaml: ")
 	}
 	line = max(f.first, min(line, last))
-	return &replay.Error{Pos: replay.Pos{File: f.path, Line: line, Col: 1}, Msg: f.label + msg}
+	return &srcpos.Error{Pos: srcpos.Pos{File: f.path, Line: line, Col: 1}, Msg: f.label + msg}
 }
 
 // parserError tells whether msg is one of the YAML parser's problems (as

@@ -60,9 +60,6 @@ func (h *highlighter) lexer(lang string) chroma.Lexer {
 	if l := lexers.GlobalLexerRegistry.Get(key); l != nil && l != lexers.Fallback {
 		cfg := l.Config()
 		if strings.EqualFold(cfg.Name, key) || contains(cfg.Aliases, key) {
-			if cfg.Name == "Go" {
-				l = newGoLexer(l)
-			}
 			lx = chroma.Coalesce(l)
 		}
 	}

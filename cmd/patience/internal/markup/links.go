@@ -7,7 +7,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // folderLinks is an AST transformer that points relative links to a folder
@@ -43,7 +43,7 @@ func (folderLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Con
 // it (before "index.html" is added to links to folders).
 type Link struct {
 	Dest  string     // the destination: "../shamrocks/#rules", "#top", "https://..."
-	Pos   replay.Pos // where the link starts: its "[" (an image's "!")
+	Pos   srcpos.Pos // where the link starts: its "[" (an image's "!")
 	Image bool
 }
 
@@ -57,11 +57,11 @@ type rawLink struct {
 const linksKey = "\x00patience/markup.links"
 
 // links returns the links recorded in doc, with their positions.
-func links(doc *ast.Document, lines *lineIndex) []Link {
+func links(doc *ast.Document, lines *srcpos.LineIndex) []Link {
 	raw, _ := doc.Meta()[linksKey].([]rawLink)
 	out := make([]Link, len(raw))
 	for i, l := range raw {
-		out[i] = Link{Dest: l.dest, Pos: lines.pos(l.off), Image: l.image}
+		out[i] = Link{Dest: l.dest, Pos: lines.Pos(l.off), Image: l.image}
 	}
 	return out
 }

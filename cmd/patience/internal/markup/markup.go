@@ -13,7 +13,7 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // Options configure a Converter.
@@ -127,8 +127,8 @@ func (r *Result) HasH1() bool {
 // goldmark renderer is shared by concurrent renders.
 type state struct {
 	doc   *Document
-	lines *lineIndex
-	errs  replay.ErrorList
+	lines *srcpos.LineIndex
+	errs  srcpos.ErrorList
 }
 
 const stateKey = "\x00patience/markup.state"
@@ -144,19 +144,19 @@ func stateOf(n ast.Node) *state {
 }
 
 // Convert renders d. All the problems found (typically in replay blocks)
-// are returned together as a sorted replay.ErrorList; the HTML is then
+// are returned together as a sorted srcpos.ErrorList; the HTML is then
 // incomplete.
 func (c *Converter) Convert(d *Document) (res *Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			res, err = nil, &replay.Error{Pos: replay.Pos{File: d.Path, Line: max(d.Line, 1), Col: 1}, Msg: fmt.Sprintf("internal error rendering Markdown: %v", r)}
+			res, err = nil, &srcpos.Error{Pos: srcpos.Pos{File: d.Path, Line: max(d.Line, 1), Col: 1}, Msg: fmt.Sprintf("internal error rendering Markdown: %v", r)}
 		}
 	}()
 	md := c.safe
 	if d.Unsafe {
 		md = c.unsafe
 	}
-	st := &state{doc: d, lines: newLineIndex(d.Path, d.Source, max(d.Line, 1))}
+	st := &state{doc: d, lines: srcpos.NewLineIndex(d.Path, d.Source, max(d.Line, 1))}
 	root := md.Parser().Parse(text.NewReader(d.Source))
 	doc, ok := root.(*ast.Document)
 	if !ok {
@@ -167,7 +167,7 @@ func (c *Converter) Convert(d *Document) (res *Result, err error) {
 	var buf bytes.Buffer
 	buf.Grow(len(d.Source) + len(d.Source)/2)
 	if err := md.Renderer().Render(&buf, d.Source, doc); err != nil {
-		st.errs.Add(replay.Pos{File: d.Path, Line: max(d.Line, 1), Col: 1}, err.Error())
+		st.errs.Add(srcpos.Pos{File: d.Path, Line: max(d.Line, 1), Col: 1}, err.Error())
 	}
 	if len(st.errs) > 0 {
 		st.errs.Sort()

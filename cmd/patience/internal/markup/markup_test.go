@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 func TestConvert(t *testing.T) {
@@ -123,7 +123,7 @@ func TestReplayErrors(t *testing.T) {
 	_, err := c.Convert(&Document{Path: "p.md", Source: []byte(src), Replay: func(b ReplayBlock) ([]byte, error) {
 		switch strings.TrimSpace(string(b.Body)) {
 		case "bad":
-			return nil, replay.ErrorList{{Pos: replay.Pos{File: b.File, Line: b.FirstLine, Col: 2}, Msg: "step 1: bad"}}
+			return nil, srcpos.ErrorList{{Pos: srcpos.Pos{File: b.File, Line: b.FirstLine, Col: 2}, Msg: "step 1: bad"}}
 		case "plain error":
 			return nil, errors.New("something failed")
 		case "panic":
@@ -137,9 +137,9 @@ func TestReplayErrors(t *testing.T) {
 		"p.md:15:1: internal error rendering replay: boom",
 		`p.md:19:1: replay block: "x" in the info string is not key=value`,
 	}, "\n")
-	var list replay.ErrorList
+	var list srcpos.ErrorList
 	if !errors.As(err, &list) {
-		t.Fatalf("error %v is not a replay.ErrorList", err)
+		t.Fatalf("error %v is not a srcpos.ErrorList", err)
 	}
 	var got []string
 	for _, e := range list {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"unicode/utf8"
 
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // Page is a Markdown page split into its front matter and its body.
@@ -19,12 +19,12 @@ type Page struct {
 // ParsePage checks that src, the text of the page at path, is UTF-8 text
 // without NUL bytes, then splits off and parses its front matter: YAML
 // between a first line "---" and the next line "---" (or "..."). A UTF-8
-// byte order mark is dropped. Errors are [replay.Error] values.
+// byte order mark is dropped. Errors are [srcpos.Error] values.
 func ParsePage(path string, src []byte) (p *Page, err error) {
 	defer func() {
 		// A last line of defence: the YAML parser is third-party code.
 		if r := recover(); r != nil {
-			p, err = nil, &replay.Error{Pos: replay.Pos{File: path, Line: 1, Col: 1}, Msg: fmt.Sprintf("internal error reading page: %v", r)}
+			p, err = nil, &srcpos.Error{Pos: srcpos.Pos{File: path, Line: 1, Col: 1}, Msg: fmt.Sprintf("internal error reading page: %v", r)}
 		}
 	}()
 	src = bytes.TrimPrefix(src, []byte("\uFEFF"))
@@ -38,7 +38,7 @@ func ParsePage(path string, src []byte) (p *Page, err error) {
 		return p, nil
 	}
 	if body == nil {
-		return nil, &replay.Error{Pos: replay.Pos{File: path, Line: 1, Col: 1}, Msg: "front matter opened with --- is never closed (no later line ---)"}
+		return nil, &srcpos.Error{Pos: srcpos.Pos{File: path, Line: 1, Col: 1}, Msg: "front matter opened with --- is never closed (no later line ---)"}
 	}
 	p.Body, p.BodyLine = body, bodyLine
 	if err := p.FrontMatter.parse(fm, 2); err != nil {
@@ -54,13 +54,13 @@ func checkText(path string, src []byte) error {
 		if c >= utf8.RuneSelf {
 			r, n := utf8.DecodeRune(src[i:])
 			if r == utf8.RuneError && n == 1 {
-				return &replay.Error{Pos: positionOf(path, src, i), Msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02x): a page must be UTF-8 text", c)}
+				return &srcpos.Error{Pos: srcpos.Offset(path, src, i), Msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02x): a page must be UTF-8 text", c)}
 			}
 			i += n
 			continue
 		}
 		if c == 0 {
-			return &replay.Error{Pos: positionOf(path, src, i), Msg: "NUL byte: a page must be text, not binary data"}
+			return &srcpos.Error{Pos: srcpos.Offset(path, src, i), Msg: "NUL byte: a page must be text, not binary data"}
 		}
 		i++
 	}

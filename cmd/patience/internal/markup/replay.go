@@ -33,7 +33,7 @@ type ReplayBlock struct {
 }
 
 // ReplayRenderer turns a replay block into HTML. Errors it returns should be
-// *replay.Error or replay.ErrorList values so that they carry positions;
+// *srcpos.Error or srcpos.ErrorList values so that they carry positions;
 // any other error is reported at the opening fence. A ReplayRenderer is
 // called concurrently for the pages of a build.
 type ReplayRenderer func(b ReplayBlock) ([]byte, error)

@@ -44,7 +44,7 @@
 // fields serve both kinds of game. Any other key is an error, so that a
 // typo does not pass unnoticed.
 //
-// Every problem is a [replay.Error] at the file position of the value
+// Every problem is a [srcpos.Error] at the file position of the value
 // concerned ("content/odds/shamrocks.json:4:12: won must be ...").
 package odds
 
@@ -64,7 +64,7 @@ import (
 
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/solver"
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // Dir is the folder of the results in the content folder.
@@ -73,12 +73,12 @@ const Dir = "odds"
 // Result is the measured odds of one game and variant.
 type Result struct {
 	File    string     // as shown in messages: "content/odds/shamrocks.json"
-	Pos     replay.Pos // the position of the object
+	Pos     srcpos.Pos // the position of the object
 	Game    string
 	Variant string
 
 	Engine    string     // the rules' fingerprint when the survey ran
-	EnginePos replay.Pos // where "engine" was written
+	EnginePos srcpos.Pos // where "engine" was written
 
 	Deals       string // "1-1000", as written; "" without a survey
 	First, Last uint64
@@ -91,7 +91,7 @@ type Result struct {
 	Notes           string
 
 	Exact    *big.Rat // nil when not given
-	ExactPos replay.Pos
+	ExactPos srcpos.Pos
 }
 
 // Measured tells whether the result holds a survey (deals and counts).
@@ -128,7 +128,7 @@ var fields = []string{"budget_nodes", "date", "deals", "engine", "exact", "game"
 // messages, whose name (without .json) must be the game of every result.
 // It checks them against the engine: the game and variant must exist, an
 // exact probability must be the engine's where it knows one. All the
-// problems found are returned as a sorted replay.ErrorList.
+// problems found are returned as a sorted srcpos.ErrorList.
 func Parse(file, slug string, data []byte) ([]*Result, error) {
 	p := &parser{file: file, data: data}
 	p.dec = json.NewDecoder(bytes.NewReader(data))
@@ -190,15 +190,15 @@ type parser struct {
 	file string
 	data []byte
 	dec  *json.Decoder
-	errs replay.ErrorList
+	errs srcpos.ErrorList
 }
 
-func (p *parser) pos(off int64) replay.Pos {
+func (p *parser) pos(off int64) srcpos.Pos {
 	off = max(0, min(off, int64(len(p.data))))
 	text := p.data[:off]
 	line := 1 + bytes.Count(text, []byte{'\n'})
 	col := int(off) - (bytes.LastIndexByte(text, '\n') + 1) + 1
-	return replay.Pos{File: p.file, Line: line, Col: col}
+	return srcpos.Pos{File: p.file, Line: line, Col: col}
 }
 
 func (p *parser) fail(off int64, msg string) {
@@ -270,7 +270,7 @@ func (p *parser) valueSyntax(at int64, err error) {
 // value is a field's raw value and where it starts.
 type value struct {
 	raw json.RawMessage
-	pos replay.Pos
+	pos srcpos.Pos
 }
 
 // result reads one object.
@@ -488,7 +488,7 @@ func (p *parser) check(r *Result, slug string) {
 
 // agrees tells whether the exact value written at pos agrees with want:
 // equal as a fraction, or want rounded to the decimals written.
-func agrees(got, want *big.Rat, pos replay.Pos, data []byte) bool {
+func agrees(got, want *big.Rat, pos srcpos.Pos, data []byte) bool {
 	if got.Cmp(want) == 0 {
 		return true
 	}
@@ -501,7 +501,7 @@ func agrees(got, want *big.Rat, pos replay.Pos, data []byte) bool {
 }
 
 // exactTextAt returns the string value starting at pos in data.
-func exactTextAt(data []byte, pos replay.Pos) string {
+func exactTextAt(data []byte, pos srcpos.Pos) string {
 	lines := bytes.SplitAfter(data, []byte{'\n'})
 	if pos.Line < 1 || pos.Line > len(lines) {
 		return ""

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/patience-solitaire/patience/engine"
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 func TestParseGood(t *testing.T) {
@@ -28,7 +28,7 @@ func TestParseGood(t *testing.T) {
 		r.MedianMS != 4.5 || r.P99MS != 310 || r.BudgetNodes != 10000000 || r.Date != "2026-11-29" || !r.Measured() {
 		t.Errorf("result %+v", r)
 	}
-	if want := (replay.Pos{File: "content/odds/la-belle-lucie.json", Line: 4, Col: 15}); r.EnginePos != want {
+	if want := (srcpos.Pos{File: "content/odds/la-belle-lucie.json", Line: 4, Col: 15}); r.EnginePos != want {
 		t.Errorf("engine at %v, want %v", r.EnginePos, want)
 	}
 	if r.Pos.Line != 2 || r.Pos.Col != 3 {
@@ -142,7 +142,7 @@ func TestParseErrors(t *testing.T) {
 			if err == nil {
 				t.Fatal("no error")
 			}
-			list, ok := err.(replay.ErrorList)
+			list, ok := err.(srcpos.ErrorList)
 			if !ok {
 				t.Fatalf("a %T: %v", err, err)
 			}

@@ -16,6 +16,7 @@ import (
 	// Replay code blocks that are only shown (```replay-syntax) are
 	// highlighted with the notation's lexer.
 	_ "github.com/patience-solitaire/patience/replay/highlight"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // Render is a markup.ReplayRenderer.
@@ -40,7 +41,7 @@ func Render(b markup.ReplayBlock) ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	if err := viewer.Render(&buf, v.Export()); err != nil {
-		return nil, &replay.Error{Pos: replay.Pos{File: b.Page, Line: b.Line, Col: b.Col}, Msg: err.Error()}
+		return nil, &srcpos.Error{Pos: srcpos.Pos{File: b.Page, Line: b.Line, Col: b.Col}, Msg: err.Error()}
 	}
 	return buf.Bytes(), nil
 }

@@ -9,7 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // event is a Server-Sent Event.
@@ -181,17 +181,17 @@ type errorEvent struct {
 
 const maxErrors = 50
 
-// Fail tells the pages that a build failed with err, a replay.ErrorList,
-// a *replay.Error or any error; the last good site is still served.
+// Fail tells the pages that a build failed with err, a srcpos.ErrorList,
+// a *srcpos.Error or any error; the last good site is still served.
 func (s *Server) Fail(err error) {
-	var list replay.ErrorList
-	var one *replay.Error
+	var list srcpos.ErrorList
+	var one *srcpos.Error
 	switch {
 	case errors.As(err, &list):
 	case errors.As(err, &one):
-		list = replay.ErrorList{one}
+		list = srcpos.ErrorList{one}
 	default:
-		list = replay.ErrorList{{Msg: err.Error()}}
+		list = srcpos.ErrorList{{Msg: err.Error()}}
 	}
 	var ev errorEvent
 	for i, e := range list {

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 func TestCleanPath(t *testing.T) {
@@ -128,9 +128,9 @@ func TestEvents(t *testing.T) {
 	}
 
 	// A failed build: the first error, all of them, the source line.
-	s.Fail(replay.ErrorList{
-		{Pos: replay.Pos{File: "content/a.md", Line: 3, Col: 5}, Msg: "bad <thing>"},
-		{Pos: replay.Pos{File: "content/b.md"}, Msg: "other"},
+	s.Fail(srcpos.ErrorList{
+		{Pos: srcpos.Pos{File: "content/a.md", Line: 3, Col: 5}, Msg: "bad <thing>"},
+		{Pos: srcpos.Pos{File: "content/b.md"}, Msg: "other"},
 	})
 	name, data := readEvent(t, r)
 	var ev errorEvent

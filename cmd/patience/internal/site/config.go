@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // configFile is the optional site configuration, in the site folder.
@@ -33,7 +33,7 @@ func (b *builder) loadConfig() {
 	if errors.Is(err, fs.ErrNotExist) {
 		return
 	}
-	pos := replay.Pos{File: configFile}
+	pos := srcpos.Pos{File: configFile}
 	if err != nil {
 		b.errs.addf(pos, "%v", unwrapPath(err))
 		return
@@ -68,7 +68,7 @@ func (b *builder) loadConfig() {
 				b.cfg.BaseURL, err = checkBaseURL(s)
 			}
 		default:
-			err = &replay.Error{Pos: f.Pos(k), Msg: "unknown setting " + k + " (known: " + strings.Join(configKeys, ", ") + ")"}
+			err = &srcpos.Error{Pos: f.Pos(k), Msg: "unknown setting " + k + " (known: " + strings.Join(configKeys, ", ") + ")"}
 		}
 		b.errs.add(f.Pos(k), err)
 	}

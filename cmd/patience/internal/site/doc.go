@@ -83,9 +83,9 @@
 //
 // # Errors
 //
-// Every problem is a [replay.Error] at a file position ("file:line:col:
+// Every problem is a [srcpos.Error] at a file position ("file:line:col:
 // message"); Build collects all the problems of a build and returns them
-// sorted as a [replay.ErrorList].
+// sorted as a [srcpos.ErrorList].
 //
 // # Incremental builds
 //

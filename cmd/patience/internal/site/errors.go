@@ -7,28 +7,28 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // errorSink collects the problems of a build from concurrent workers.
 type errorSink struct {
 	mu   sync.Mutex
-	list replay.ErrorList
+	list srcpos.ErrorList
 	// Template execution errors are reported once per template position
 	// and message, naming the pages that met them.
-	exec map[replay.Error][]string
+	exec map[srcpos.Error][]string
 }
 
-// add records err: the errors of a replay.ErrorList or a *replay.Error
+// add records err: the errors of a srcpos.ErrorList or a *srcpos.Error
 // keep their positions, any other error is placed at pos.
-func (s *errorSink) add(pos replay.Pos, err error) {
+func (s *errorSink) add(pos srcpos.Pos, err error) {
 	if err == nil {
 		return
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var list replay.ErrorList
-	var one *replay.Error
+	var list srcpos.ErrorList
+	var one *srcpos.Error
 	switch {
 	case errors.As(err, &list):
 		s.list = append(s.list, list...)
@@ -40,16 +40,16 @@ func (s *errorSink) add(pos replay.Pos, err error) {
 }
 
 // addf records a problem at pos.
-func (s *errorSink) addf(pos replay.Pos, format string, args ...any) {
-	s.add(pos, &replay.Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+func (s *errorSink) addf(pos srcpos.Pos, format string, args ...any) {
+	s.add(pos, &srcpos.Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
 }
 
 // addExec records a template execution problem met while rendering page.
-func (s *errorSink) addExec(e replay.Error, page string) {
+func (s *errorSink) addExec(e srcpos.Error, page string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.exec == nil {
-		s.exec = map[replay.Error][]string{}
+		s.exec = map[srcpos.Error][]string{}
 	}
 	s.exec[e] = append(s.exec[e], page)
 }
@@ -64,7 +64,7 @@ func (s *errorSink) empty() bool {
 func (s *errorSink) err() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	list := append(replay.ErrorList(nil), s.list...)
+	list := append(srcpos.ErrorList(nil), s.list...)
 	for e, pages := range s.exec {
 		sort.Strings(pages)
 		msg := fmt.Sprintf("%s (rendering %s", e.Msg, pages[0])
@@ -76,6 +76,6 @@ func (s *errorSink) err() error {
 		list.Add(e.Pos, msg+")")
 	}
 	list.Sort()
-	list = slices.CompactFunc(list, func(a, b *replay.Error) bool { return *a == *b })
+	list = slices.CompactFunc(list, func(a, b *srcpos.Error) bool { return *a == *b })
 	return list.Err()
 }

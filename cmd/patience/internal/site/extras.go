@@ -11,7 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // The files a build writes besides the pages, static files and assets:
@@ -77,7 +77,7 @@ func (b *builder) writeExtras() {
 			err = b.out.write(g.name, data)
 		}
 		if err != nil {
-			b.errs.add(replay.Pos{File: g.name}, err)
+			b.errs.add(srcpos.Pos{File: g.name}, err)
 			continue
 		}
 		b.extras++

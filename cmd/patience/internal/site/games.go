@@ -15,7 +15,7 @@ import (
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/odds"
 	"github.com/patience-solitaire/patience/engine"
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // Game pages and survey results.
@@ -48,7 +48,7 @@ func (b *builder) gameData() *gameData {
 }
 
 // warnf records a warning at pos.
-func (b *builder) warnf(pos replay.Pos, format string, args ...any) {
+func (b *builder) warnf(pos srcpos.Pos, format string, args ...any) {
 	gd := b.gameData()
 	gd.mu.Lock()
 	defer gd.mu.Unlock()
@@ -80,7 +80,7 @@ func (b *builder) loadOdds() {
 		return
 	}
 	if err != nil {
-		b.errs.addf(replay.Pos{File: path.Join(contentName, odds.Dir)}, "%v", unwrapPath(err))
+		b.errs.addf(srcpos.Pos{File: path.Join(contentName, odds.Dir)}, "%v", unwrapPath(err))
 		return
 	}
 	for _, e := range entries {
@@ -92,12 +92,12 @@ func (b *builder) loadOdds() {
 		show := path.Join(contentName, rel)
 		data, err := fs.ReadFile(b.content, rel)
 		if err != nil {
-			b.errs.addf(replay.Pos{File: show}, "%v", unwrapPath(err))
+			b.errs.addf(srcpos.Pos{File: show}, "%v", unwrapPath(err))
 			continue
 		}
 		results, err := odds.Parse(show, strings.TrimSuffix(name, ".json"), data)
 		if err != nil {
-			b.errs.add(replay.Pos{File: show, Line: 1, Col: 1}, err)
+			b.errs.add(srcpos.Pos{File: show, Line: 1, Col: 1}, err)
 			continue
 		}
 		for _, r := range results {
@@ -106,16 +106,9 @@ func (b *builder) loadOdds() {
 				b.warnf(r.EnginePos, "the survey of %s was made with rules %s, which have changed since (now %s): run it again",
 					g.Key(), r.Engine, g.Fingerprint())
 			}
-			gd.odds[key(r.Game, r.Variant)] = r
+			gd.odds[engine.Key(r.Game, r.Variant)] = r
 		}
 	}
-}
-
-func key(slug, variant string) string {
-	if variant == "" {
-		return slug
-	}
-	return slug + "/" + variant
 }
 
 // checkGamePages checks the game and variant of every game page, the
@@ -144,7 +137,7 @@ func (b *builder) checkGamePages() {
 			if variant != "" && strings.Contains(err.Error(), "variant") {
 				at = "variant"
 			}
-			b.errs.add(p.fm.Pos(at), &replay.Error{Pos: p.fm.Pos(at), Msg: "front matter: " + err.Error()})
+			b.errs.add(p.fm.Pos(at), &srcpos.Error{Pos: p.fm.Pos(at), Msg: "front matter: " + err.Error()})
 			continue
 		}
 		have[slug] = true
@@ -180,7 +173,7 @@ func (b *builder) checkGamePages() {
 			continue
 		}
 		have[g.Slug] = true
-		b.errs.addf(replay.Pos{File: path.Join(contentName, "games", g.Slug+".md")},
+		b.errs.addf(srcpos.Pos{File: path.Join(contentName, "games", g.Slug+".md")},
 			"no page for the game %s (%s): every game the engine knows needs one, with front matter game: %s "+
 				"(or say all_games: false in config.yaml)", g.Slug, g.Name, g.Slug)
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
 	"github.com/patience-solitaire/patience/content"
 	"github.com/patience-solitaire/patience/engine"
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // buildErrors builds the site of files and returns its errors, one string
@@ -27,9 +27,9 @@ func buildErrors(t *testing.T, files map[string]string, opts Options) ([]string,
 	if err == nil {
 		return nil, res
 	}
-	list, ok := err.(replay.ErrorList)
+	list, ok := err.(srcpos.ErrorList)
 	if !ok {
-		t.Fatalf("error is a %T, not a replay.ErrorList: %v", err, err)
+		t.Fatalf("error is a %T, not a srcpos.ErrorList: %v", err, err)
 	}
 	var got []string
 	for _, e := range list {

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // Internal links.
@@ -102,7 +102,7 @@ func (b *builder) checkLinks() {
 		default:
 			others = fmt.Sprintf(" and %d other pages", w.n-1)
 		}
-		b.warnf(replay.Pos{File: w.page}, "broken link %q in the HTML of this page%s, from the template %s or raw HTML: %s",
+		b.warnf(srcpos.Pos{File: w.page}, "broken link %q in the HTML of this page%s, from the template %s or raw HTML: %s",
 			w.dest, others, k.layout, k.msg)
 	}
 }

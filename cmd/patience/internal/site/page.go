@@ -9,7 +9,7 @@ import (
 	"sync"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // page is a Markdown page of the site.
@@ -55,7 +55,7 @@ func (b *builder) loadPages() {
 		}
 		defer func() {
 			if r := recover(); r != nil {
-				b.errs.addf(replay.Pos{File: p.ref.Source, Line: 1, Col: 1}, "internal error: %v", r)
+				b.errs.addf(srcpos.Pos{File: p.ref.Source, Line: 1, Col: 1}, "internal error: %v", r)
 			}
 		}()
 		b.loadPage(p)
@@ -64,7 +64,7 @@ func (b *builder) loadPages() {
 
 func (b *builder) loadPage(p *page) {
 	src := p.ref.Source
-	at := replay.Pos{File: src, Line: 1, Col: 1}
+	at := srcpos.Pos{File: src, Line: 1, Col: 1}
 	text, err := readLimited(b.content, p.rel)
 	if err != nil {
 		b.errs.addf(at, "%v", unwrapPath(err))
@@ -152,7 +152,7 @@ func (b *builder) chooseLayout(p *page, fm *markup.FrontMatter) *template.Templa
 	if t := b.tmpl.layouts["page"]; t != nil {
 		return t
 	}
-	b.errs.addf(replay.Pos{File: p.ref.Source, Line: 1, Col: 1}, "no layout for this page: the templates have no page.html")
+	b.errs.addf(srcpos.Pos{File: p.ref.Source, Line: 1, Col: 1}, "no layout for this page: the templates have no page.html")
 	return nil
 }
 
@@ -167,7 +167,7 @@ func (b *builder) renderPages() {
 		}
 		defer func() {
 			if r := recover(); r != nil {
-				b.errs.addf(replay.Pos{File: p.ref.Source, Line: 1, Col: 1}, "internal error rendering the page: %v", r)
+				b.errs.addf(srcpos.Pos{File: p.ref.Source, Line: 1, Col: 1}, "internal error rendering the page: %v", r)
 			}
 		}()
 		buf := bufferPool.Get().(*bytes.Buffer)
@@ -200,6 +200,6 @@ func (b *builder) renderPage(p *page, buf *bytes.Buffer) {
 		return
 	}
 	if err := b.out.write(p.ref.Path, buf.Bytes()); err != nil {
-		b.errs.add(replay.Pos{File: p.ref.Source}, fmt.Errorf("writing %s: %w", p.ref.Path, unwrapPath(err)))
+		b.errs.add(srcpos.Pos{File: p.ref.Source}, fmt.Errorf("writing %s: %w", p.ref.Path, unwrapPath(err)))
 	}
 }

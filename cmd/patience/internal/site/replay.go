@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // replayRenderer returns the renderer of page p's replay blocks: it reads
@@ -25,16 +25,16 @@ func (b *builder) replayRenderer(p *page) markup.ReplayRenderer {
 		if !ok {
 			return render(blk)
 		}
-		at := replay.Pos{File: blk.Page, Line: blk.Line, Col: blk.Col}
+		at := srcpos.Pos{File: blk.Page, Line: blk.Line, Col: blk.Col}
 		if len(strings.TrimSpace(string(blk.Body))) > 0 {
-			return nil, &replay.Error{Pos: at, Msg: "a replay block with src= must be empty: the replay is in the file"}
+			return nil, &srcpos.Error{Pos: at, Msg: "a replay block with src= must be empty: the replay is in the file"}
 		}
 		name, body, err := b.readReplay(p, src)
 		if name != "" {
 			p.deps = append(p.deps, path.Join(contentName, name))
 		}
 		if err != nil {
-			return nil, &replay.Error{Pos: at, Msg: fmt.Sprintf("replay block src=%s: %s", src, err)}
+			return nil, &srcpos.Error{Pos: at, Msg: fmt.Sprintf("replay block src=%s: %s", src, err)}
 		}
 		blk.File, blk.FirstLine, blk.Body = path.Join(contentName, name), 1, body
 		return render(blk)

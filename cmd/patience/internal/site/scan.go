@@ -6,7 +6,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // staticFile is a file copied as it is into the output.
@@ -29,7 +29,7 @@ func (b *builder) scan() {
 	err := fs.WalkDir(b.content, ".", func(p string, d fs.DirEntry, err error) error {
 		show := path.Join(contentName, p)
 		if err != nil {
-			b.errs.addf(replay.Pos{File: show}, "%v", unwrapPath(err))
+			b.errs.addf(srcpos.Pos{File: show}, "%v", unwrapPath(err))
 			return nil
 		}
 		if p == "." {
@@ -52,13 +52,13 @@ func (b *builder) scan() {
 			fi, err := fs.Stat(b.content, p)
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
-				b.errs.addf(replay.Pos{File: show}, "broken symbolic link")
+				b.errs.addf(srcpos.Pos{File: show}, "broken symbolic link")
 				return nil
 			case err != nil:
-				b.errs.addf(replay.Pos{File: show}, "symbolic link that leaves the content folder (%v)", unwrapPath(err))
+				b.errs.addf(srcpos.Pos{File: show}, "symbolic link that leaves the content folder (%v)", unwrapPath(err))
 				return nil
 			case fi.IsDir():
-				b.errs.addf(replay.Pos{File: show}, "symbolic link to a folder: not followed; link the files instead")
+				b.errs.addf(srcpos.Pos{File: show}, "symbolic link to a folder: not followed; link the files instead")
 				return nil
 			}
 		} else if !d.Type().IsRegular() {
@@ -75,7 +75,7 @@ func (b *builder) scan() {
 		return nil
 	})
 	if err != nil {
-		b.errs.addf(replay.Pos{File: contentName}, "%v", unwrapPath(err))
+		b.errs.addf(srcpos.Pos{File: contentName}, "%v", unwrapPath(err))
 	}
 	if b.tmpl != nil {
 		for _, a := range b.tmpl.assets {
@@ -89,7 +89,7 @@ func (b *builder) scan() {
 // second writer.
 func (b *builder) claim(name, show string) {
 	if first, ok := b.outputs[name]; ok {
-		b.errs.addf(replay.Pos{File: show}, "writes %s, as %s does", name, first)
+		b.errs.addf(srcpos.Pos{File: show}, "writes %s, as %s does", name, first)
 		return
 	}
 	b.outputs[name] = show

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 	"github.com/patience-solitaire/patience/templates"
 )
 
@@ -66,7 +66,7 @@ type Result struct {
 }
 
 // Build builds the site described by opts. On failure it returns a
-// replay.ErrorList of every problem found, sorted, and leaves the
+// srcpos.ErrorList of every problem found, sorted, and leaves the
 // destination folder as it was.
 func Build(opts Options) (*Result, error) {
 	b := &builder{opts: opts}
@@ -137,7 +137,7 @@ func (b *builder) open() error {
 		return err
 	}
 	if fi, err := os.Stat(b.src); err != nil || !fi.IsDir() {
-		return &replay.Error{Pos: replay.Pos{File: src}, Msg: "source is not a folder"}
+		return &srcpos.Error{Pos: srcpos.Pos{File: src}, Msg: "source is not a folder"}
 	}
 	dest := b.opts.Destination
 	if dest == "" {
@@ -154,7 +154,7 @@ func (b *builder) open() error {
 		b.contentDir = filepath.Join(b.src, contentName)
 		root, err := os.OpenRoot(b.contentDir)
 		if err != nil {
-			return &replay.Error{Pos: replay.Pos{File: b.contentDir}, Msg: "no such folder: a site keeps its pages in content/"}
+			return &srcpos.Error{Pos: srcpos.Pos{File: b.contentDir}, Msg: "no such folder: a site keeps its pages in content/"}
 		}
 		b.roots = append(b.roots, root)
 		b.content = root.FS()
@@ -177,7 +177,7 @@ func (b *builder) open() error {
 // the source.
 func (b *builder) checkDestination() error {
 	bad := func(why string) error {
-		return &replay.Error{Pos: replay.Pos{File: b.dest}, Msg: "destination " + why}
+		return &srcpos.Error{Pos: srcpos.Pos{File: b.dest}, Msg: "destination " + why}
 	}
 	real := func(p string) string {
 		if r, err := filepath.EvalSymlinks(p); err == nil {
@@ -244,7 +244,7 @@ func (b *builder) link() {
 func (b *builder) write() error {
 	out, err := b.newOutput()
 	if err != nil {
-		return &replay.Error{Pos: replay.Pos{File: b.dest}, Msg: err.Error()}
+		return &srcpos.Error{Pos: srcpos.Pos{File: b.dest}, Msg: err.Error()}
 	}
 	b.out = out
 	b.renderPages()
@@ -252,12 +252,12 @@ func (b *builder) write() error {
 	forEach(len(b.files), b.opts.Workers, func(i int) {
 		f := b.files[i]
 		if err := out.copy(f.name, f.fsys, f.src); err != nil {
-			b.errs.addf(replay.Pos{File: f.show}, "copying: %v", unwrapPath(err))
+			b.errs.addf(srcpos.Pos{File: f.show}, "copying: %v", unwrapPath(err))
 		}
 	})
 	if _, ok := b.outputs[chromaCSS]; !ok {
 		if err := out.write(chromaCSS, b.conv.CSS()); err != nil {
-			b.errs.addf(replay.Pos{File: b.dest}, "%v", err)
+			b.errs.addf(srcpos.Pos{File: b.dest}, "%v", err)
 		}
 	}
 	b.checkLinks() // every file is written (linkcheck.go)
@@ -267,7 +267,7 @@ func (b *builder) write() error {
 	}
 	if err := out.commit(); err != nil {
 		out.discard()
-		return &replay.Error{Pos: replay.Pos{File: b.dest}, Msg: err.Error()}
+		return &srcpos.Error{Pos: srcpos.Pos{File: b.dest}, Msg: err.Error()}
 	}
 	return nil
 }

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -21,10 +21,10 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/go
 // fakeReplay stands for the real replay renderer: it shows what the site
 // handed it, and fails on a line that says BAD.
 func fakeReplay(b markup.ReplayBlock) ([]byte, error) {
-	var list replay.ErrorList
+	var list srcpos.ErrorList
 	for i, line := range strings.Split(string(b.Body), "\n") {
 		if col := strings.Index(line, "BAD"); col >= 0 {
-			list.Add(replay.Pos{File: b.File, Line: b.FirstLine + i, Col: col + 1}, "step 1 (BAD): bad move")
+			list.Add(srcpos.Pos{File: b.File, Line: b.FirstLine + i, Col: col + 1}, "step 1 (BAD): bad move")
 		}
 	}
 	if len(list) > 0 {
@@ -341,9 +341,9 @@ func TestBuildErrors(t *testing.T) {
 			if err == nil {
 				t.Fatal("Build succeeded")
 			}
-			list, ok := err.(replay.ErrorList)
+			list, ok := err.(srcpos.ErrorList)
 			if !ok {
-				t.Fatalf("error is a %T, not a replay.ErrorList: %v", err, err)
+				t.Fatalf("error is a %T, not a srcpos.ErrorList: %v", err, err)
 			}
 			var got []string
 			for _, e := range list {

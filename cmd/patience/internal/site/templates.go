@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // baseTemplate is the template every page executes; layouts redefine its
@@ -53,7 +53,7 @@ func loadTemplates(builtin, site fs.FS, siteName string, funcs template.FuncMap,
 		}
 		entries, err := fs.ReadDir(fsys, ".")
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			errs.addf(replay.Pos{File: show}, "%v", err)
+			errs.addf(srcpos.Pos{File: show}, "%v", err)
 			return
 		}
 		for _, e := range entries {
@@ -62,7 +62,7 @@ func loadTemplates(builtin, site fs.FS, siteName string, funcs template.FuncMap,
 			}
 			text, err := fs.ReadFile(fsys, e.Name())
 			if err != nil {
-				errs.addf(replay.Pos{File: path.Join(show, e.Name())}, "%v", err)
+				errs.addf(srcpos.Pos{File: path.Join(show, e.Name())}, "%v", err)
 				continue
 			}
 			files[e.Name()] = templateFile{e.Name(), path.Join(show, e.Name()), text}
@@ -72,7 +72,7 @@ func loadTemplates(builtin, site fs.FS, siteName string, funcs template.FuncMap,
 				if errors.Is(err, fs.ErrNotExist) && p == "assets" {
 					return nil
 				}
-				errs.addf(replay.Pos{File: path.Join(show, p)}, "%v", err)
+				errs.addf(srcpos.Pos{File: path.Join(show, p)}, "%v", err)
 				return nil
 			}
 			if strings.HasPrefix(d.Name(), ".") && p != "assets" {
@@ -87,7 +87,7 @@ func loadTemplates(builtin, site fs.FS, siteName string, funcs template.FuncMap,
 			return nil
 		})
 		if err != nil {
-			errs.addf(replay.Pos{File: show}, "%v", err)
+			errs.addf(srcpos.Pos{File: show}, "%v", err)
 		}
 	}
 	read(builtin, "builtin:templates")
@@ -106,18 +106,18 @@ func loadTemplates(builtin, site fs.FS, siteName string, funcs template.FuncMap,
 	sort.Strings(names)
 	base, ok := files[baseTemplate]
 	if !ok {
-		errs.addf(replay.Pos{File: path.Join(siteName, baseTemplate)}, "no template %s", baseTemplate)
+		errs.addf(srcpos.Pos{File: path.Join(siteName, baseTemplate)}, "no template %s", baseTemplate)
 		return ts
 	}
 	common := template.New(baseTemplate).Funcs(funcs)
 	if _, err := common.Parse(string(base.text)); err != nil {
-		errs.add(replay.Pos{File: base.show}, ts.templateError(err))
+		errs.add(srcpos.Pos{File: base.show}, ts.templateError(err))
 		return ts
 	}
 	for _, n := range names {
 		if strings.HasPrefix(n, "_") {
 			if _, err := common.New(n).Parse(string(files[n].text)); err != nil {
-				errs.add(replay.Pos{File: files[n].show}, ts.templateError(err))
+				errs.add(srcpos.Pos{File: files[n].show}, ts.templateError(err))
 				return ts
 			}
 		}
@@ -131,7 +131,7 @@ func loadTemplates(builtin, site fs.FS, siteName string, funcs template.FuncMap,
 			_, err = t.New(n).Parse(string(files[n].text))
 		}
 		if err != nil {
-			errs.add(replay.Pos{File: files[n].show}, ts.templateError(err))
+			errs.add(srcpos.Pos{File: files[n].show}, ts.templateError(err))
 			continue
 		}
 		ts.layouts[strings.TrimSuffix(n, ".html")] = t
@@ -156,10 +156,10 @@ var templateErrorText = regexp.MustCompile(`(?s)^(?:html/)?template: ?([^:\s]+):
 
 // templateError turns an error of package template into a positioned
 // error in the template's file.
-func (ts *templateSet) templateError(err error) *replay.Error {
+func (ts *templateSet) templateError(err error) *srcpos.Error {
 	m := templateErrorText.FindStringSubmatch(err.Error())
 	if m == nil {
-		return &replay.Error{Pos: replay.Pos{File: "templates"}, Msg: err.Error()}
+		return &srcpos.Error{Pos: srcpos.Pos{File: "templates"}, Msg: err.Error()}
 	}
 	file := ts.files[m[1]]
 	if file == "" {
@@ -171,7 +171,7 @@ func (ts *templateSet) templateError(err error) *replay.Error {
 		n, _ := strconv.Atoi(m[3])
 		col = n + 1 // package template counts columns from 0
 	}
-	return &replay.Error{Pos: replay.Pos{File: file, Line: line, Col: col}, Msg: m[4]}
+	return &srcpos.Error{Pos: srcpos.Pos{File: file, Line: line, Col: col}, Msg: m[4]}
 }
 
 // templateFuncs are the functions available to templates. pageAt looks a

@@ -40,6 +40,7 @@ type parser struct {
 	file   string
 	errs   ErrorList
 	inBody bool // a move has been read: no more header lines
+	moves  int  // move lines read, good or bad: the number the next one has
 	layout bool // inside a "layout:" block
 	done   bool // stop reading
 }
@@ -73,7 +74,10 @@ func (p *parser) parse(first int, src []byte) {
 				text = text[size:]
 				col += size
 			}
+			// One error for the file: the lines after the first bad
+			// one (a binary file has many) would repeat it.
 			p.errorf(p.pos(n, col), "invalid UTF-8 text")
+			p.done = true
 		} else {
 			p.line(n, string(text))
 		}
@@ -286,13 +290,16 @@ func (p *parser) move(n, indent int, s string) {
 	}
 	fs := fields(body)
 	col := func(f field) Pos { return p.pos(n, indent+f.col+1) }
+	// A bad move still counts as a move, so that the numbers of the
+	// moves after it are not reported as wrong too.
+	p.moves++
 	if len(fs) > 0 && strings.HasSuffix(fs[0].text, ".") {
 		num, err := strconv.Atoi(strings.TrimSuffix(fs[0].text, "."))
 		if err != nil || num <= 0 || num > 1e8 {
 			p.errorf(col(fs[0]), "bad move number %q", fs[0].text)
 			return
 		}
-		if want := len(p.r.Moves) + 1; num != want {
+		if want := p.moves; num != want {
 			p.errorf(col(fs[0]), "move number %d, but this is move %d", num, want)
 			return
 		}

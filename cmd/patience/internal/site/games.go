@@ -123,19 +123,29 @@ func key(slug, variant string) string {
 func (b *builder) checkGamePages() {
 	have := map[string]bool{}
 	found := false
+	// unsure: a page whose front matter could not be read, or whose game
+	// is wrong, may be the page of a game that seems to have none; that
+	// page's error is the one to report, not a missing page.
+	unsure := false
 	for _, p := range b.pages {
-		if p.fm == nil || p.fm.Params["game"] == nil {
+		if p.fm == nil {
+			unsure = true
+			continue
+		}
+		if p.fm.Params["game"] == nil {
 			continue
 		}
 		found = true
 		slug, _, err := p.fm.String("game")
 		if err != nil {
 			b.errs.add(p.fm.Pos("game"), err)
+			unsure = true
 			continue
 		}
 		variant, _, err := p.fm.String("variant")
 		if err != nil {
 			b.errs.add(p.fm.Pos("variant"), err)
+			unsure = true
 			continue
 		}
 		g, err := engine.Lookup(slug, variant)
@@ -145,6 +155,7 @@ func (b *builder) checkGamePages() {
 				at = "variant"
 			}
 			b.errs.add(p.fm.Pos(at), &replay.Error{Pos: p.fm.Pos(at), Msg: "front matter: " + err.Error()})
+			unsure = true
 			continue
 		}
 		have[slug] = true
@@ -172,7 +183,7 @@ func (b *builder) checkGamePages() {
 			}
 		}
 	}
-	if !b.cfg.AllGames {
+	if !b.cfg.AllGames || unsure {
 		return
 	}
 	for _, g := range engine.Games() {

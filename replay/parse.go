@@ -24,7 +24,7 @@ var headerKeys = []string{"game", "variant", "deal", "layout", "title", "id", "r
 
 // Parse reads a replay. The file name is used in error positions; line
 // is the line number of src's first line in that file (1 for a file of its
-// own, more for a block inside a Markdown page). The error, if any, is a
+// own, more for a block inside a Markdown page). The error, if any, is an
 // srcpos.ErrorList sorted by position.
 func Parse(file string, line int, src []byte) (*Replay, error) {
 	p := &parser{r: &Replay{File: file, Pos: map[string]srcpos.Pos{}}, file: file}
@@ -41,6 +41,7 @@ type parser struct {
 	file   string
 	errs   srcpos.ErrorList
 	inBody bool // a move has been read: no more header lines
+	moves  int  // move lines read, good or bad: the number the next one has
 	layout bool // inside a "layout:" block
 	done   bool // stop reading
 }
@@ -74,7 +75,10 @@ func (p *parser) parse(first int, src []byte) {
 				text = text[size:]
 				col += size
 			}
+			// One error for the file: the lines after the first bad
+			// one (a binary file has many) would repeat it.
 			p.errorf(p.pos(n, col), "invalid UTF-8 text")
+			p.done = true
 		} else {
 			p.line(n, string(text))
 		}
@@ -287,13 +291,16 @@ func (p *parser) move(n, indent int, s string) {
 	}
 	fs := fields(body)
 	col := func(f field) srcpos.Pos { return p.pos(n, indent+f.col+1) }
+	// A bad move still counts as a move, so that the numbers of the
+	// moves after it are not reported as wrong too.
+	p.moves++
 	if len(fs) > 0 && strings.HasSuffix(fs[0].text, ".") {
 		num, err := strconv.Atoi(strings.TrimSuffix(fs[0].text, "."))
 		if err != nil || num <= 0 || num > 1e8 {
 			p.errorf(col(fs[0]), "bad move number %q", fs[0].text)
 			return
 		}
-		if want := len(p.r.Moves) + 1; num != want {
+		if want := p.moves; num != want {
 			p.errorf(col(fs[0]), "move number %d, but this is move %d", num, want)
 			return
 		}

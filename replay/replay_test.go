@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -241,6 +242,40 @@ func TestExportGolden(t *testing.T) {
 			}
 			if !bytes.Equal(append(got, '\n'), want) {
 				t.Errorf("export differs from %s (run go test -update to accept):\n%s", golden, got)
+			}
+		})
+	}
+}
+
+// TestParseRootErrorOnly checks that one bad line gives one error, not
+// errors about the lines after it too (issue 23, items 4 and 9: a move
+// without its destination made every later move number wrong; a binary
+// file gave ten "invalid UTF-8 text").
+func TestParseRootErrorOnly(t *testing.T) {
+	var moves strings.Builder
+	moves.WriteString("game: house-in-the-woods\ndeal: 1\n1. t1 t2\n2. t3\n")
+	for i := 3; i <= 13; i++ {
+		fmt.Fprintf(&moves, "%d. t1 t2\n", i)
+	}
+	binary := make([]byte, 4000)
+	for i := range binary {
+		binary[i] = byte(i*7 + i/13)
+	}
+	for _, tt := range []struct {
+		name, src, want string
+	}{
+		{"a move without its destination", moves.String(), "x.replay:4:4: want a move \"FROM TO\""},
+		{"a bad move number", "1. t1 t2\nx. t1 t2\n3. t1 t2\n4. t1 t2\n", "x.replay:2:1: bad move number \"x.\""},
+		{"a binary file", string(binary), "x.replay:1:"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("x.replay", 1, []byte(tt.src))
+			list, ok := err.(srcpos.ErrorList)
+			if !ok || len(list) != 1 {
+				t.Fatalf("want one error, got %v", err)
+			}
+			if !strings.HasPrefix(list[0].Error(), tt.want) {
+				t.Errorf("error %s, want %s...", list[0], tt.want)
 			}
 		})
 	}

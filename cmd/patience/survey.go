@@ -1,8 +1,8 @@
 package main
 
 import (
+	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -17,6 +17,7 @@ import (
 
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/solver"
+	"github.com/patience-solitaire/patience/engine/survey"
 )
 
 const surveyUsage = `usage: patience survey GAME --deals A-B [--variant V] [--jobs N] [--json FILE]
@@ -87,7 +88,7 @@ func runSurvey(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{fmt.Errorf("survey: %v", err)}
 	}
-	from, to, err := solver.ParseDealRange(*deals)
+	from, to, err := survey.ParseDealRange(*deals)
 	if err != nil {
 		return usageError{fmt.Errorf("survey: %v", err)}
 	}
@@ -98,29 +99,26 @@ func runSurvey(args []string, stdout, stderr io.Writer) error {
 	if to-from >= 1<<24 {
 		return usageError{fmt.Errorf("survey: %s is more than %d deals; split it with --shard", *deals, 1<<24)}
 	}
-	all := solver.Shard(from, to, si, sn)
-	header := solver.SurveyHeader{
-		Survey: solver.SurveyFormat, Game: g.Slug, Variant: g.Variant,
+	all := survey.Shard(from, to, si, sn)
+	header := survey.Header{
+		Survey: survey.Format, Game: g.Slug, Variant: g.Variant,
 		Engine: g.Fingerprint(), Solver: solver.Version,
 		Budget: *budget, TimeoutMS: timeout.Milliseconds(),
 	}
 
 	// Results of this run and, with --json, of earlier runs.
 	var mu sync.Mutex
-	var results []solver.DealResult
+	var results []survey.DealResult
 	todo := all
-	var out *os.File
+	var out *survey.Resumed
 	if *jsonFile != "" {
-		f, done, err := solver.OpenSurvey(*jsonFile, header)
+		f, err := survey.Open(*jsonFile, header)
 		if err != nil {
 			return err
 		}
 		out = f
 		defer f.Close()
-		prev, err := readSurveyFile(*jsonFile)
-		if err != nil {
-			return err
-		}
+		prev, done := f.Previous, f.Done
 		inRange := map[uint64]bool{}
 		for _, d := range all {
 			inRange[d] = true
@@ -150,18 +148,12 @@ func runSurvey(args []string, stdout, stderr io.Writer) error {
 		Progress: bar.update,
 	}
 	start := time.Now()
-	runErr := sv.Run(ctx, func(r solver.DealResult) error {
+	runErr := sv.Run(ctx, func(r survey.DealResult) error {
 		mu.Lock()
 		results = append(results, r)
 		mu.Unlock()
 		if out != nil {
-			b, err := json.Marshal(r)
-			if err != nil {
-				return err
-			}
-			if _, err := out.Write(append(b, '\n')); err != nil {
-				return err
-			}
+			return survey.WriteLine(out, r)
 		}
 		return nil
 	})
@@ -169,8 +161,8 @@ func runSurvey(args []string, stdout, stderr io.Writer) error {
 	if runErr != nil && !errors.Is(runErr, context.Canceled) {
 		return runErr
 	}
-	sf := &solver.SurveyFile{Header: &header}
-	merged, err := solver.MergeSurveys([]*solver.SurveyFile{sf, {Results: results}})
+	sf := &survey.File{Header: &header}
+	merged, err := survey.Merge([]*survey.File{sf, {Results: results}})
 	if err != nil {
 		return err
 	}
@@ -179,7 +171,7 @@ func runSurvey(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, ", shard %d/%d", si, sn)
 	}
 	fmt.Fprintf(stdout, " (budget %d nodes, %s per deal; %s)\n", *budget, *timeout, time.Since(start).Round(time.Millisecond))
-	fmt.Fprint(stdout, solver.Summarize(merged.Results))
+	fmt.Fprint(stdout, survey.Summarize(merged.Results))
 	if *oddsFile != "" {
 		if err := writeSurveyOdds(*oddsFile, merged); err != nil {
 			return err
@@ -208,15 +200,15 @@ func runSurveyMerge(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return usageError{errors.New("survey merge: need at least one FILE")}
 	}
-	var files []*solver.SurveyFile
+	var files []*survey.File
 	for _, name := range fs.Args() {
-		f, err := readSurveyFile(name)
+		f, err := survey.ReadFile(name)
 		if err != nil {
 			return err
 		}
 		files = append(files, f)
 	}
-	merged, err := solver.MergeSurveys(files)
+	merged, err := survey.Merge(files)
 	if err != nil {
 		return err
 	}
@@ -225,7 +217,7 @@ func runSurveyMerge(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if err := solver.WriteSurvey(f, merged); err != nil {
+		if err := survey.Write(f, merged); err != nil {
 			f.Close()
 			return err
 		}
@@ -236,28 +228,19 @@ func runSurveyMerge(args []string, stdout, stderr io.Writer) error {
 	if h := merged.Header; h != nil {
 		fmt.Fprintf(stdout, "%s, %d files\n", engine.Key(h.Game, h.Variant), len(files))
 	}
-	fmt.Fprint(stdout, solver.Summarize(merged.Results))
+	fmt.Fprint(stdout, survey.Summarize(merged.Results))
 	if *oddsFile != "" {
 		return writeSurveyOdds(*oddsFile, merged)
 	}
 	return nil
 }
 
-func readSurveyFile(name string) (*solver.SurveyFile, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return solver.ReadSurvey(f, name)
-}
-
-func writeSurveyOdds(name string, f *solver.SurveyFile) error {
-	b, err := json.MarshalIndent(f.Odds(), "", "  ")
-	if err != nil {
+func writeSurveyOdds(name string, f *survey.File) error {
+	var b bytes.Buffer
+	if err := survey.WriteOdds(&b, f); err != nil {
 		return err
 	}
-	return os.WriteFile(name, append(b, '\n'), 0o644)
+	return os.WriteFile(name, b.Bytes(), 0o644)
 }
 
 // parseSurveyShard parses "i/n" with 1 <= i <= n.

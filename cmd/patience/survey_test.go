@@ -7,8 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
-	"github.com/patience-solitaire/patience/engine/solver"
+	"github.com/patience-solitaire/patience/engine/survey"
 )
 
 func runSurveyArgs(t *testing.T, args ...string) (stdout, stderr string, code int) {
@@ -168,7 +169,7 @@ func TestSurveyShardsMerge(t *testing.T) {
 	if got := surveyDeals(readSurveyLines(t, merged)); len(got) != 4 || got[0] != 11 || got[3] != 14 {
 		t.Errorf("merged: %v", got)
 	}
-	var o solver.Odds
+	var o survey.OddsObject
 	if err := json.Unmarshal(mustRead(os.ReadFile(odds)), &o); err != nil {
 		t.Fatal(err)
 	}
@@ -213,4 +214,49 @@ func mustRead(b []byte, err error) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// TestSurveyJSONKeepsOtherFiles is issue 23, item 1: --json given a file
+// that is not a survey of the game leaves it as it was.
+func TestSurveyJSONKeepsOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	other := filepath.Join(dir, "other.json")
+	if _, errs, code := runSurveyArgs(t, "house-in-the-woods", "--deals", "199-199", "--budget", "1000", "--json", other); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	f, _ := os.OpenFile(other, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"deal":200,"res`)
+	f.Close()
+	for _, tt := range []struct {
+		name, file, text string
+	}{
+		{"notes", filepath.Join(dir, "notes.txt"), "keep me"},
+		{"another game's survey", other, string(mustRead(os.ReadFile(other)))},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := os.WriteFile(tt.file, []byte(tt.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, errs, code := runSurveyArgs(t, "captured-queens", "--deals", "1-1", "--json", tt.file)
+			if code != 1 {
+				t.Errorf("exit %d, want 1; stderr %s", code, errs)
+			}
+			if got := string(mustRead(os.ReadFile(tt.file))); got != tt.text {
+				t.Errorf("the file is now %q, was %q", got, tt.text)
+			}
+		})
+	}
+}
+
+// TestSurveyJobsBounded is issue 23, item 3: --jobs far beyond the deals
+// and cores runs no more workers than those.
+func TestSurveyJobsBounded(t *testing.T) {
+	start := time.Now()
+	_, errs, code := runSurveyArgs(t, "house-on-the-hill", "--deals", "1-2", "--budget", "500", "--jobs", "100000000")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("2 deals with --jobs 100000000 took %v", took)
+	}
 }

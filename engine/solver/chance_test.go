@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/survey"
 )
 
 // BenchmarkCapturedQueensOdds estimates Captured Queens' win probability
@@ -52,7 +53,7 @@ func BenchmarkCapturedQueensOdds(b *testing.B) {
 		n++
 	}
 	p := float64(won) / float64(n)
-	lo, hi := Wilson(won, n)
+	lo, hi := survey.Wilson(won, n)
 	b.ReportMetric(p, "win-rate")
 	b.Logf("captured-queens: %d of %d shuffles won: %.5f (95%% interval %.5f - %.5f)", won, n, p, lo, hi)
 }

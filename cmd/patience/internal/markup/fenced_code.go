@@ -71,6 +71,9 @@ func (r *fencedCodeRenderer) renderReplay(w util.BufWriter, n *ast.FencedCodeBlo
 		st.addError(at, err)
 		return nil
 	}
+	if id := rootID(out); id != "" {
+		st.replays = append(st.replays, replayID{id, at})
+	}
 	_, err = w.Write(out)
 	return err
 }

@@ -126,9 +126,10 @@ func (r *Result) HasH1() bool {
 // rendered. It travels in the goldmark Document's metadata, because a
 // goldmark renderer is shared by concurrent renders.
 type state struct {
-	doc   *Document
-	lines *srcpos.LineIndex
-	errs  srcpos.ErrorList
+	doc     *Document
+	lines   *srcpos.LineIndex
+	errs    srcpos.ErrorList
+	replays []replayID // the ids of the replays rendered (ids.go)
 }
 
 const stateKey = "\x00patience/markup.state"
@@ -169,6 +170,7 @@ func (c *Converter) Convert(d *Document) (res *Result, err error) {
 	if err := md.Renderer().Render(&buf, d.Source, doc); err != nil {
 		st.errs.Add(srcpos.Pos{File: d.Path, Line: max(d.Line, 1), Col: 1}, err.Error())
 	}
+	st.checkIDs(doc)
 	if len(st.errs) > 0 {
 		st.errs.Sort()
 		return nil, st.errs

@@ -43,7 +43,7 @@
 // the build fails with "content/games/SLUG.md: no page for the game SLUG
 // ..."; a site about some games only says all_games: false in config.yaml.
 // A site without game pages is not checked. Survey results are read from
-// content/odds/SLUG.json (package odds) and shown on the game pages and
+// content/odds/SLUG.json (package engine/survey) and shown on the game pages and
 // the home page; a survey made with rules whose fingerprint differs from
 // the game's current Fingerprint() is a warning in [Result.Warnings], not
 // an error. A game page depends (Result.Deps) on its game's odds file, and

@@ -13,8 +13,8 @@ import (
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/diagram"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
-	"github.com/patience-solitaire/patience/cmd/patience/internal/odds"
 	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/survey"
 	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
@@ -26,14 +26,14 @@ import (
 // config.yaml says all_games: false (a site about some games only). A
 // site without game pages (any folder of Markdown) is not checked.
 //
-// Survey results are read from content/odds/*.json (package odds) and
+// Survey results are read from content/odds/*.json (package engine/survey) and
 // shown by the templates; a result whose rules fingerprint differs from
 // the game's current one gives a warning (Result.Warnings), not an error.
 
 // gameData is what the build knows about games: the survey results and
 // the warnings met.
 type gameData struct {
-	odds map[string]*odds.Result // by key "slug" or "slug/variant"
+	odds map[string]*survey.Odds // by key "slug" or "slug/variant"
 
 	mu       sync.Mutex
 	warnings []string
@@ -42,7 +42,7 @@ type gameData struct {
 
 func (b *builder) gameData() *gameData {
 	if b.games == nil {
-		b.games = &gameData{odds: map[string]*odds.Result{}, svg: map[string]template.HTML{}}
+		b.games = &gameData{odds: map[string]*survey.Odds{}, svg: map[string]template.HTML{}}
 	}
 	return b.games
 }
@@ -75,12 +75,12 @@ func (b *builder) loadGames() {
 // loadOdds reads content/odds/*.json.
 func (b *builder) loadOdds() {
 	gd := b.gameData()
-	entries, err := fs.ReadDir(b.content, odds.Dir)
+	entries, err := fs.ReadDir(b.content, survey.OddsDir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return
 	}
 	if err != nil {
-		b.errs.addf(srcpos.Pos{File: path.Join(contentName, odds.Dir)}, "%v", unwrapPath(err))
+		b.errs.addf(srcpos.Pos{File: path.Join(contentName, survey.OddsDir)}, "%v", unwrapPath(err))
 		return
 	}
 	for _, e := range entries {
@@ -88,14 +88,14 @@ func (b *builder) loadOdds() {
 		if e.IsDir() || ignored(name) || path.Ext(name) != ".json" {
 			continue
 		}
-		rel := path.Join(odds.Dir, name)
+		rel := path.Join(survey.OddsDir, name)
 		show := path.Join(contentName, rel)
 		data, err := fs.ReadFile(b.content, rel)
 		if err != nil {
 			b.errs.addf(srcpos.Pos{File: show}, "%v", unwrapPath(err))
 			continue
 		}
-		results, err := odds.Parse(show, strings.TrimSuffix(name, ".json"), data)
+		results, err := survey.ParseOdds(show, strings.TrimSuffix(name, ".json"), data)
 		if err != nil {
 			b.errs.add(srcpos.Pos{File: show, Line: 1, Col: 1}, err)
 			continue
@@ -116,19 +116,29 @@ func (b *builder) loadOdds() {
 func (b *builder) checkGamePages() {
 	have := map[string]bool{}
 	found := false
+	// unsure: a page whose front matter could not be read, or whose game
+	// is wrong, may be the page of a game that seems to have none; that
+	// page's error is the one to report, not a missing page.
+	unsure := false
 	for _, p := range b.pages {
-		if p.fm == nil || p.fm.Params["game"] == nil {
+		if p.fm == nil {
+			unsure = true
+			continue
+		}
+		if p.fm.Params["game"] == nil {
 			continue
 		}
 		found = true
 		slug, _, err := p.fm.String("game")
 		if err != nil {
 			b.errs.add(p.fm.Pos("game"), err)
+			unsure = true
 			continue
 		}
 		variant, _, err := p.fm.String("variant")
 		if err != nil {
 			b.errs.add(p.fm.Pos("variant"), err)
+			unsure = true
 			continue
 		}
 		g, err := engine.Lookup(slug, variant)
@@ -138,6 +148,7 @@ func (b *builder) checkGamePages() {
 				at = "variant"
 			}
 			b.errs.add(p.fm.Pos(at), &srcpos.Error{Pos: p.fm.Pos(at), Msg: "front matter: " + err.Error()})
+			unsure = true
 			continue
 		}
 		have[slug] = true
@@ -150,7 +161,7 @@ func (b *builder) checkGamePages() {
 		// The page shows the results of its game and variants. (A page
 		// reused by an incremental build has its deps already.)
 		if !b.inc.isReused(p) {
-			p.deps = append(p.deps, path.Join(contentName, odds.Dir, g.Slug+".json"))
+			p.deps = append(p.deps, path.Join(contentName, survey.OddsDir, g.Slug+".json"))
 		}
 	}
 	if !found {
@@ -160,12 +171,12 @@ func (b *builder) checkGamePages() {
 		if p.ref.URL == "" && !b.inc.isReused(p) {
 			for _, g := range engine.Games() {
 				if g.Variant == "" {
-					p.deps = append(p.deps, path.Join(contentName, odds.Dir, g.Slug+".json"))
+					p.deps = append(p.deps, path.Join(contentName, survey.OddsDir, g.Slug+".json"))
 				}
 			}
 		}
 	}
-	if !b.cfg.AllGames {
+	if !b.cfg.AllGames || unsure {
 		return
 	}
 	for _, g := range engine.Games() {
@@ -342,7 +353,7 @@ func (b *builder) oddsFunc(game, variant any) (*Odds, error) {
 func (b *builder) oddsOf(g *engine.Game) *Odds {
 	o := &Odds{Game: g.Slug, Variant: g.Variant, Name: g.Name, AllForced: g.AllForced(),
 		Hidden: len(g.PilesOf(engine.Stock)) > 0 || g.RedealKind == engine.ShuffleFans || g.RedealKind == engine.ShuffleStock}
-	exact := odds.EngineExact(g)
+	exact := survey.EngineExact(g)
 	if r := b.gameData().odds[g.Key()]; r != nil {
 		if r.Measured() {
 			o.Measured = true
@@ -361,7 +372,7 @@ func (b *builder) oddsOf(g *engine.Game) *Odds {
 				o.P99MS = millis(r.P99MS)
 			}
 			o.Stale = r.Engine != g.Fingerprint()
-			o.Data = path.Join(odds.Dir, g.Slug+".json")
+			o.Data = path.Join(survey.OddsDir, g.Slug+".json")
 		}
 		if exact == nil {
 			exact = r.Exact

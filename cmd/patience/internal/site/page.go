@@ -76,6 +76,10 @@ func (b *builder) loadPage(p *page) {
 		return
 	}
 	fm := &mp.FrontMatter
+	// The front matter is known even if the Markdown below fails: the
+	// game check (games.go) must not then report the game as having no
+	// page.
+	p.fm = fm
 	p.ref.Params = fm.Params
 	title, _, err := fm.String("title")
 	b.errs.add(at, err)
@@ -101,7 +105,7 @@ func (b *builder) loadPage(p *page) {
 		return
 	}
 	p.html, p.heads, p.hasH1 = res.HTML, res.Headings, res.HasH1()
-	p.fm, p.links = fm, res.Links
+	p.links = res.Links
 	switch {
 	case strings.TrimSpace(title) != "":
 		p.ref.Title = strings.TrimSpace(title)
@@ -128,7 +132,7 @@ func (b *builder) fileTitle(p *page) string {
 // chooseLayout picks the template of a page: its front matter's layout,
 // else home for the home page, else game for a game page, else page.
 func (b *builder) chooseLayout(p *page, fm *markup.FrontMatter) *template.Template {
-	if len(b.tmpl.layouts) == 0 {
+	if b.tmpl.broken {
 		return nil // the templates did not parse: already reported
 	}
 	name, ok, err := fm.String("layout")

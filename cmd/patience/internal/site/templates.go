@@ -24,6 +24,9 @@ type templateSet struct {
 	layouts map[string]*template.Template // "page" -> base + partials + page.html
 	files   map[string]string             // template file name -> path shown in messages
 	assets  []asset
+	// broken: a template did not parse (reported), so the layouts are
+	// not all there and pages must not be told that theirs is missing.
+	broken bool
 }
 
 // asset is a file to copy to the output's assets/ folder.
@@ -107,17 +110,20 @@ func loadTemplates(builtin, site fs.FS, siteName string, funcs template.FuncMap,
 	base, ok := files[baseTemplate]
 	if !ok {
 		errs.addf(srcpos.Pos{File: path.Join(siteName, baseTemplate)}, "no template %s", baseTemplate)
+		ts.broken = true
 		return ts
 	}
 	common := template.New(baseTemplate).Funcs(funcs)
 	if _, err := common.Parse(string(base.text)); err != nil {
 		errs.add(srcpos.Pos{File: base.show}, ts.templateError(err))
+		ts.broken = true
 		return ts
 	}
 	for _, n := range names {
 		if strings.HasPrefix(n, "_") {
 			if _, err := common.New(n).Parse(string(files[n].text)); err != nil {
 				errs.add(srcpos.Pos{File: files[n].show}, ts.templateError(err))
+				ts.broken = true
 				return ts
 			}
 		}
@@ -132,6 +138,7 @@ func loadTemplates(builtin, site fs.FS, siteName string, funcs template.FuncMap,
 		}
 		if err != nil {
 			errs.add(srcpos.Pos{File: files[n].show}, ts.templateError(err))
+			ts.broken = true
 			continue
 		}
 		ts.layouts[strings.TrimSuffix(n, ".html")] = t

@@ -1,6 +1,9 @@
-// Package odds reads the survey results that the site shows on its game
-// pages: how often a game comes out, measured by our solver over a range
+package survey
+
+// The odds files: the survey results that the site shows on its game
+// pages, how often a game comes out, measured by our solver over a range
 // of numbered deals, and for games of pure chance the exact probability.
+// ParseOdds reads one file; the survey command writes one (WriteOdds).
 //
 // # Files
 //
@@ -44,9 +47,8 @@
 // fields serve both kinds of game. Any other key is an error, so that a
 // typo does not pass unnoticed.
 //
-// Every problem is a [srcpos.Error] at the file position of the value
+// Every problem is a srcpos.Error at the file position of the value
 // concerned ("content/odds/shamrocks.json:4:12: won must be ...").
-package odds
 
 import (
 	"bytes"
@@ -63,15 +65,15 @@ import (
 	"time"
 
 	"github.com/patience-solitaire/patience/engine"
-	"github.com/patience-solitaire/patience/engine/solver"
 	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
-// Dir is the folder of the results in the content folder.
-const Dir = "odds"
+// OddsDir is the folder of the odds files in the content folder.
+const OddsDir = "odds"
 
-// Result is the measured odds of one game and variant.
-type Result struct {
+// Odds is the measured odds of one game and variant, as read from an
+// odds file by ParseOdds.
+type Odds struct {
 	File    string     // as shown in messages: "content/odds/shamrocks.json"
 	Pos     srcpos.Pos // the position of the object
 	Game    string
@@ -95,13 +97,13 @@ type Result struct {
 }
 
 // Measured tells whether the result holds a survey (deals and counts).
-func (r *Result) Measured() bool { return r.Deals != "" }
+func (r *Odds) Measured() bool { return r.Deals != "" }
 
 // N returns the number of deals surveyed.
-func (r *Result) N() int { return r.Won + r.Lost + r.Unknown }
+func (r *Odds) N() int { return r.Won + r.Lost + r.Unknown }
 
 // Rate returns won / deals.
-func (r *Result) Rate() float64 {
+func (r *Odds) Rate() float64 {
 	if r.N() == 0 {
 		return 0
 	}
@@ -110,30 +112,26 @@ func (r *Result) Rate() float64 {
 
 // Interval returns the 95% Wilson interval of the win rate, an unknown
 // deal counted as lost for the lower end and as won for the upper.
-func (r *Result) Interval() (low, high float64) {
+func (r *Odds) Interval() (low, high float64) {
 	low, _ = Wilson(r.Won, r.N())
 	_, high = Wilson(r.Won+r.Unknown, r.N())
 	return low, high
 }
 
-// Wilson returns the 95% Wilson score interval of k successes in n
-// trials (the solver's survey computes it the same way).
-func Wilson(k, n int) (low, high float64) { return solver.Wilson(k, n) }
-
 // fields are the keys a result may have.
 var fields = []string{"budget_nodes", "date", "deals", "engine", "exact", "game", "high", "lost", "low",
 	"median_ms", "notes", "p99_ms", "rate", "unknown", "variant", "won"}
 
-// Parse reads the results in data, the text of the file shown as file in
+// ParseOdds reads the results in data, the text of the file shown as file in
 // messages, whose name (without .json) must be the game of every result.
 // It checks them against the engine: the game and variant must exist, an
 // exact probability must be the engine's where it knows one. All the
 // problems found are returned as a sorted srcpos.ErrorList.
-func Parse(file, slug string, data []byte) ([]*Result, error) {
+func ParseOdds(file, slug string, data []byte) ([]*Odds, error) {
 	p := &parser{file: file, data: data}
 	p.dec = json.NewDecoder(bytes.NewReader(data))
 	p.dec.UseNumber()
-	var out []*Result
+	var out []*Odds
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -157,7 +155,7 @@ func Parse(file, slug string, data []byte) ([]*Result, error) {
 			p.fail(at, "unexpected data after the results: want one object, or one array of objects")
 		}
 	}()
-	seen := map[string]*Result{}
+	seen := map[string]*Odds{}
 	for _, r := range out {
 		if r == nil {
 			continue
@@ -176,7 +174,7 @@ func Parse(file, slug string, data []byte) ([]*Result, error) {
 	return out, nil
 }
 
-func describe(r *Result) string {
+func describe(r *Odds) string {
 	if r.Variant == "" {
 		return r.Game
 	}
@@ -274,7 +272,7 @@ type value struct {
 }
 
 // result reads one object.
-func (p *parser) result() *Result {
+func (p *parser) result() *Odds {
 	at := p.skipSep()
 	if at >= int64(len(p.data)) || p.data[at] != '{' {
 		p.fail(at, "want a JSON object with the fields of a result (game, variant, engine, deals, won, lost, unknown, ...)")
@@ -310,13 +308,13 @@ func (p *parser) result() *Result {
 		vals[k] = value{raw, p.pos(vat)}
 	}
 	p.token() // }
-	r := &Result{File: p.file, Pos: p.pos(at)}
+	r := &Odds{File: p.file, Pos: p.pos(at)}
 	p.fill(r, vals)
 	return r
 }
 
 // fill decodes the fields of r.
-func (p *parser) fill(r *Result, vals map[string]value) {
+func (p *parser) fill(r *Odds, vals map[string]value) {
 	str := func(k string) (string, bool) {
 		v, ok := vals[k]
 		if !ok {
@@ -409,7 +407,7 @@ func (p *parser) fill(r *Result, vals map[string]value) {
 			want float64
 		}{{"rate", r.Rate()}, {"low", low}, {"high", high}} {
 			if got, ok := number(c.k); ok && math.Abs(got-c.want) > 0.001 {
-				p.errs.Add(vals[c.k].pos, fmt.Sprintf("%s %v does not match the counts, which give %.4f (see the odds package for how it is computed)", c.k, got, c.want))
+				p.errs.Add(vals[c.k].pos, fmt.Sprintf("%s %v does not match the counts, which give %.4f (see package engine/survey for how it is computed)", c.k, got, c.want))
 			}
 		}
 	case hasCounts || vals["unknown"].raw != nil:
@@ -465,12 +463,12 @@ func decimals(s string) int {
 }
 
 // check checks r against the file's slug and the engine.
-func (p *parser) check(r *Result, slug string) {
+func (p *parser) check(r *Odds, slug string) {
 	if r.Game == "" {
 		return
 	}
 	if r.Game != slug {
-		p.errs.Add(r.Pos, fmt.Sprintf("game %q in the file of %s: the results of a game go in %s/%s.json", r.Game, slug, Dir, r.Game))
+		p.errs.Add(r.Pos, fmt.Sprintf("game %q in the file of %s: the results of a game go in %s/%s.json", r.Game, slug, OddsDir, r.Game))
 		return
 	}
 	g, err := engine.Lookup(r.Game, r.Variant)

@@ -1,4 +1,4 @@
-package odds
+package survey
 
 import (
 	"math"
@@ -15,7 +15,7 @@ func TestParseGood(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := Parse("content/odds/la-belle-lucie.json", "la-belle-lucie", data)
+	rs, err := ParseOdds("content/odds/la-belle-lucie.json", "la-belle-lucie", data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func TestParseGood(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err = Parse("content/odds/herz-zu-herz.json", "herz-zu-herz", data)
+	rs, err = ParseOdds("content/odds/herz-zu-herz.json", "herz-zu-herz", data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestParseGood(t *testing.T) {
 	}
 }
 
-func TestWilson(t *testing.T) {
+func TestOddsWilson(t *testing.T) {
 	// Values from the formula on the verification page, z = 1.96.
 	tests := []struct {
 		k, n      int
@@ -69,7 +69,7 @@ func TestWilson(t *testing.T) {
 		}
 	}
 	// Unknown deals widen the interval both ways.
-	r := &Result{Won: 600, Lost: 380, Unknown: 20}
+	r := &Odds{Won: 600, Lost: 380, Unknown: 20}
 	lo, hi := r.Interval()
 	if math.Abs(lo-0.5693) > 1e-4 || math.Abs(hi-0.6496) > 1e-4 {
 		t.Errorf("interval with unknowns %.4f, %.4f", lo, hi)
@@ -120,7 +120,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad range", "shamrocks", `{"game": "shamrocks", "engine": "x", "deals": "10-1"}`,
 			[]string{`f.json:1:47: deals "10-1": want a range of deal numbers A-B, 1 <= A <= B, like "1-1000"`}},
 		{"rate disagrees", "shamrocks", `{"game": "shamrocks", "engine": "x", "deals": "1-10", "won": 5, "lost": 5, "unknown": 0, "rate": 0.6}`,
-			[]string{`f.json:1:98: rate 0.6 does not match the counts, which give 0.5000 (see the odds package for how it is computed)`}},
+			[]string{`f.json:1:98: rate 0.6 does not match the counts, which give 0.5000 (see package engine/survey for how it is computed)`}},
 		{"wrong file", "shamrocks", `{"game": "la-belle-lucie"}`,
 			[]string{`f.json:1:1: game "la-belle-lucie" in the file of shamrocks: the results of a game go in odds/la-belle-lucie.json`}},
 		{"unknown variant", "shamrocks", `{"game": "shamrocks", "variant": "nope"}`,
@@ -138,7 +138,7 @@ func TestParseErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Parse("f.json", tt.slug, []byte(tt.text))
+			_, err := ParseOdds("f.json", tt.slug, []byte(tt.text))
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -157,7 +157,7 @@ func TestParseErrors(t *testing.T) {
 	}
 	// Exact values that agree: the fraction, or the decimals written.
 	for _, e := range []string{"0.389956", "0.4", "23271134824862393/59676322059666000"} {
-		_, err := Parse("f.json", "herz-zu-herz", []byte(`{"game": "herz-zu-herz", "exact": "`+e+`"}`))
+		_, err := ParseOdds("f.json", "herz-zu-herz", []byte(`{"game": "herz-zu-herz", "exact": "`+e+`"}`))
 		if err != nil {
 			t.Errorf("exact %s: %v", e, err)
 		}

@@ -1,0 +1,88 @@
+package survey
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const (
+	headerA = `{"survey":1,"game":"shamrocks","variant":"","engine":"e","solver":"1","budget":100,"timeout_ms":1000}` + "\n"
+	headerB = `{"survey":1,"game":"captured-queens","variant":"","engine":"e","solver":"1","budget":100,"timeout_ms":1000}` + "\n"
+	deal1   = `{"deal":1,"result":"won","ms":1,"nodes":10,"moves":50}` + "\n"
+)
+
+// TestOpenLeavesOtherFiles checks that Open writes nothing to a file that
+// is not a survey of the run's game (issue 23, item 1: it used to cut an
+// unterminated last line before looking at the file).
+func TestOpenLeavesOtherFiles(t *testing.T) {
+	h := Header{Survey: Format, Game: "shamrocks", Engine: "e", Solver: "1", Budget: 100, TimeoutMS: 1000}
+	for _, tt := range []struct {
+		name, text string
+		want       string // in the error
+	}{
+		{"a note without a newline", "keep me", "not a survey file"},
+		{"a note with lines", "keep\nme\n", "not a survey file"},
+		{"another game's survey, interrupted", headerB + deal1 + `{"deal":2,"res`, "is a survey of captured-queens, not shamrocks"},
+		{"deal lines without a header", deal1 + `{"deal":2`, "not a survey file"},
+		{"a header cut short", `{"survey":1,"game":"shamr`, "not a survey file"},
+		{"text after the survey", headerA + deal1 + "keep me", "f.json:3: not a line of a survey"},
+		{"a broken line inside", headerA + "{x\n" + deal1, "f.json:2"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "f.json")
+			if err := os.WriteFile(path, []byte(tt.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r, err := Open(path, h)
+			if err == nil {
+				r.Close()
+				t.Fatal("no error")
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q, want %q in it", err, tt.want)
+			}
+			if got, _ := os.ReadFile(path); string(got) != tt.text {
+				t.Errorf("the file changed:\n%q\nwas\n%q", got, tt.text)
+			}
+		})
+	}
+}
+
+// TestOpenResumes checks what Open makes of the files it accepts.
+func TestOpenResumes(t *testing.T) {
+	h := Header{Survey: Format, Game: "shamrocks", Engine: "e", Solver: "1", Budget: 100, TimeoutMS: 1000}
+	for _, tt := range []struct {
+		name, text string // text "-": no file
+		want       string
+		done       int
+	}{
+		{"no file", "-", headerA, 0},
+		{"an empty file", "", headerA, 0},
+		{"an interrupted run", headerA + deal1 + `{"deal":2,"res`, headerA + deal1, 1},
+		{"a finished run", headerA + deal1, headerA + deal1, 1},
+		{"another budget", strings.Replace(headerA, `"budget":100`, `"budget":7`, 1) + deal1,
+			strings.Replace(headerA, `"budget":100`, `"budget":7`, 1) + deal1 + headerA, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "f.json")
+			if tt.text != "-" {
+				if err := os.WriteFile(path, []byte(tt.text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r, err := Open(path, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Done) != tt.done {
+				t.Errorf("%d deals done, want %d", len(r.Done), tt.done)
+			}
+			r.Close()
+			if got, _ := os.ReadFile(path); string(got) != tt.want {
+				t.Errorf("file:\n%s\nwant:\n%s", got, tt.want)
+			}
+		})
+	}
+}

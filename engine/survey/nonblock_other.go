@@ -1,0 +1,5 @@
+//go:build !unix
+
+package survey
+
+const nonBlock = 0

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -14,9 +15,9 @@ const fingerprintVersion = 1
 // Fingerprint returns a short, stable hash of the game's rules: the pack,
 // every pile's kind and rules (building, filling, length limit, where its
 // cards may go, refilling, the foundation's suit, base, step, wrap and
-// length), the redeals and the variant's special rules (merci, reversal,
-// draws per round, shuffle hook such as Shamrocks' king rule, forced
-// moves, the winning goal). It leaves out everything that does not change
+// length), the redeals, the variant's own rules (Game.Rules: merci,
+// reversal, draws per round) and its hooks (shuffle hook such as
+// Shamrocks' king rule, forced moves, the winning goal). It leaves out everything that does not change
 // how a deal plays: the name, the pile labels and the geometry of the
 // layout diagram. The pile names are kept, since replays use them.
 //
@@ -47,8 +48,26 @@ func (g *Game) rulesText() string {
 		b.WriteByte('\n')
 	}
 	fmt.Fprintf(&b, "redeals %d kind=%d\n", g.Redeals, g.RedealKind)
-	fmt.Fprintf(&b, "merci=%t reversal=%t draws=%d goal=%d allforced=%t\n",
-		g.Merci, g.Reversal, g.DrawsPerRound, g.Goal(), g.allForced)
+	// Version 1 wrote the game's own rules of its time in one line, each
+	// as key=value with its value for a game without it; a rule writes
+	// its own key=value there (Rule.fingerprint), and a rule with another
+	// key adds a line of its own after it.
+	v1 := []string{"merci=false", "reversal=false", "draws=0"}
+	var more []string
+	for _, r := range g.rules {
+		kv := r.fingerprint()
+		if kv == "" {
+			continue
+		}
+		k, _, _ := strings.Cut(kv, "=")
+		i := slices.IndexFunc(v1, func(d string) bool { return strings.HasPrefix(d, k+"=") })
+		if i < 0 {
+			more = append(more, "rule "+kv+"\n")
+			continue
+		}
+		v1[i] = kv
+	}
+	fmt.Fprintf(&b, "%s goal=%d allforced=%t\n%s", strings.Join(v1, " "), g.Goal(), g.allForced, strings.Join(more, ""))
 	// The hooks are code: their presence is recorded, and their
 	// behaviour is pinned by the game's key (its slug and variant) above
 	// and by the deal tests that compare layouts with PySolFC's.

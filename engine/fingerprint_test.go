@@ -78,8 +78,9 @@ func TestFingerprintChanges(t *testing.T) {
 		"step":        func(g *Game) { g.Piles[0].Found.Step = 2 },
 		"wrap":        func(g *Game) { g.Piles[0].Found.Wrap = true },
 		"redeals":     func(g *Game) { g.Redeals = 1 },
-		"merci":       func(g *Game) { g.Merci = true },
-		"reversal":    func(g *Game) { g.Reversal = true },
+		"merci":       func(g *Game) { withRules(g, Merci) },
+		"reversal":    func(g *Game) { withRules(g, Reversal) },
+		"draws":       func(g *Game) { withRules(g, herzRounds{draws: 5}) },
 		"pack":        func(g *Game) { g.Pack = TwoPacks },
 		"pile added":  func(g *Game) { g.Piles = append(g.Piles, PileSpec{ID: "r1", Kind: Reserve}) },
 		"pile name":   func(g *Game) { g.Piles[5].ID = "x1" },
@@ -102,10 +103,10 @@ func TestFingerprintCoversFields(t *testing.T) {
 	known := map[string][]string{
 		"Game": {
 			// hashed
-			"Slug", "Variant", "Pack", "Piles", "Redeals", "RedealKind", "Merci", "Reversal", "DrawsPerRound",
+			"Slug", "Variant", "Pack", "Piles", "Redeals", "RedealKind", "rules",
 			"shuffleHook", "deal", "redeal", "gather", "forced", "won", "start", "goal", "allForced",
-			// left out: the name, and data derived from the piles
-			"Name", "foundations", "tableau", "stock", "waste", "class", "index", "zob",
+			// left out: the name, and data derived from the piles and rules
+			"Name", "foundations", "tableau", "stock", "waste", "class", "index", "zob", "limited",
 		},
 		"PileSpec": {
 			"ID", "Kind", "Build", "Fill", "MaxLen", "ToFoundationOnly", "Refill", "Found",

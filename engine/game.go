@@ -165,16 +165,11 @@ type Game struct {
 	Redeals    int // redeals allowed (0: none)
 	RedealKind RedealKind
 
-	// Merci: once, after the last redeal, one buried card of a fan may be
-	// pulled out and played (La Belle Lucie's "Three Shuffles and a
-	// Draw"). See State.Check for the exact rule.
-	Merci bool
-	// Reversal: a card may move between the two foundations of a suit
-	// when their tops are in sequence, never a base card (Patriarchs).
-	Reversal bool
-	// DrawsPerRound is, for Herz zu Herz, the number of draws of one card
-	// to each tableau pile in a round (0 for every other game).
-	DrawsPerRound int
+	// rules are the game's own rules: the merci, the reversal, Herz zu
+	// Herz's rounds and layoffs (see Rule); limited are those of them
+	// whose moves are counted (Rule.limit), at the index of their count
+	// in State.used.
+	rules, limited []Rule
 
 	// shuffleHook reorders the shuffled card ids (0..Size-1 in creation
 	// order, pack 0 first) before dealing, like a PySolFC _shuffleHook:
@@ -298,6 +293,14 @@ func register(g *Game) *Game {
 		g.class[i] = uint8(c)
 	}
 	g.zob = newZobrist(g, len(classes))
+	for _, r := range g.rules {
+		if r.limit() > 0 {
+			g.limited = append(g.limited, r)
+		}
+	}
+	if len(g.limited) > maxLimited {
+		panic("engine: too many limited kinds of move in " + g.Key())
+	}
 	g.foundations = g.PilesOf(Foundation)
 	g.tableau = g.PilesOf(Tableau)
 	g.stock, g.waste = -1, -1
@@ -331,33 +334,31 @@ func Games() []*Game {
 }
 
 // Lookup returns the game with the slug and variant ("" for the default).
+// Its error is an *UnknownGameError or an *UnknownVariantError.
 func Lookup(slug, variant string) (*Game, error) {
 	if g, ok := registry[Key(slug, variant)]; ok {
 		return g, nil
 	}
 	if variant != "" {
 		if _, ok := registry[slug]; ok {
-			var vs []string
+			e := &UnknownVariantError{Slug: slug, Variant: variant}
 			for _, g := range Games() {
 				if g.Slug == slug && g.Variant != "" {
-					vs = append(vs, g.Variant)
+					e.Known = append(e.Known, g.Variant)
 				}
 			}
-			if len(vs) == 0 {
-				return nil, fmt.Errorf("game %s has no variants, not even %q", slug, variant)
-			}
-			return nil, fmt.Errorf("unknown variant %q of %s (known: %s)", variant, slug, strings.Join(vs, ", "))
+			return nil, e
 		}
 	}
-	var slugs []string
+	e := &UnknownGameError{Slug: slug}
 	seen := map[string]bool{}
 	for _, g := range Games() {
 		if !seen[g.Slug] {
 			seen[g.Slug] = true
-			slugs = append(slugs, g.Slug)
+			e.Known = append(e.Known, g.Slug)
 		}
 	}
-	return nil, fmt.Errorf("unknown game %q (known: %s)", slug, strings.Join(slugs, ", "))
+	return nil, e
 }
 
 // seq names piles prefix1..prefixN.

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/big"
+	"strings"
 )
 
 // Herz zu Herz (PySolFC 851, a Knockout with hearts): a game of pure
@@ -38,7 +39,8 @@ const HerzRounds = 3
 // replay of the header lines alone plays a deal to its end.
 func herzZuHerz(variant string, draws int) *Game {
 	g := &Game{Slug: "herz-zu-herz", Variant: variant, Name: "Herz zu Herz", Pack: SkatPack,
-		Redeals: HerzRounds - 1, RedealKind: ShuffleStock, DrawsPerRound: draws, allForced: true, goal: 8}
+		Redeals: HerzRounds - 1, RedealKind: ShuffleStock, allForced: true, goal: 8}
+	withRules(g, herzRounds{draws: draws}, Layoff)
 	for i, id := range seq("t", 3) {
 		g.Piles = append(g.Piles, PileSpec{ID: id, Kind: Tableau, Build: BuildNone, Fill: FillNever,
 			ToFoundationOnly: true, Label: fmt.Sprintf("pile %d", i+1),
@@ -79,16 +81,16 @@ func herzZuHerz(variant string, draws int) *Game {
 			put(g.stock, c)
 		}
 	}
-	g.forced = herzForced
+	g.forced = func(s *State) (Move, bool) { return herzForced(s, draws) }
 	g.won = func(s *State) bool { return len(s.piles[s.g.foundations[0]]) == 8 }
 	return g
 }
 
-// herzForced is the next move of Herz zu Herz: finish the draw under way;
-// else lay off a heart on top of a pile (t1 first); else draw again if
-// the round has draws left; else reshuffle if a round is left. Nothing
-// once the game is won.
-func herzForced(s *State) (Move, bool) {
+// herzForced is the next move of Herz zu Herz with draws draws a round:
+// finish the draw under way; else lay off a heart on top of a pile (t1
+// first); else draw again if the round has draws left; else reshuffle if
+// a round is left. Nothing once the game is won.
+func herzForced(s *State, draws int) (Move, bool) {
 	g := s.g
 	if s.Won() {
 		return Move{}, false
@@ -99,7 +101,7 @@ func herzForced(s *State) (Move, bool) {
 		t := g.tableau[s.drawn%n]
 		return Move{Action: ActDeal, From: int8(st), To: int8(t), Card: s.Top(st)}, true
 	}
-	more := s.drawn < g.DrawsPerRound*n && len(s.piles[st]) > 0
+	more := s.drawn < draws*n && len(s.piles[st]) > 0
 	if more && s.drawn%n != 0 {
 		return deal()
 	}
@@ -161,4 +163,62 @@ func HerzZuHerzWinProbability(draws int) *big.Rat {
 		return sum
 	}
 	return w(1, hearts)
+}
+
+// herzRounds is the rule of Herz zu Herz's rounds: each draw turns one
+// card onto each tableau pile, draws draws make a round, and a round
+// ends with a reshuffle. The position counts the cards drawn in the
+// round (State.addDrawn).
+type herzRounds struct {
+	ruleBase
+	draws int
+}
+
+func (herzRounds) Name() string             { return "draws" }
+func (r herzRounds) fingerprint() string    { return fmt.Sprintf("draws=%d", r.draws) }
+func (herzRounds) dealt(s *State, sign int) { s.addDrawn(sign) }
+
+func (r herzRounds) exactOdds(g *Game) *big.Rat { return HerzZuHerzWinProbability(r.draws) }
+
+func (r herzRounds) summary(g *Game, row SummaryRow) []string {
+	switch row {
+	case RowStock:
+		var ids []string
+		for _, t := range g.tableau {
+			ids = append(ids, g.Piles[t].ID)
+		}
+		return []string{fmt.Sprintf("each draw turns one card onto each of %s; %d draws make a round", strings.Join(ids, ", "), r.draws)}
+	case RowRedeals:
+		return []string{fmt.Sprintf("%d rounds in all: after each round but the last, %s", g.Redeals+1, g.DescribeRedeal())}
+	}
+	return nil
+}
+
+// Layoff is Herz zu Herz's forced move: a heart on top of a pile is laid
+// off onto the hearts pile.
+var Layoff Rule = layoff{}
+
+// ActLayoff is the layoff's kind of move.
+var ActLayoff = newAction(Layoff)
+
+type layoff struct{ ruleBase }
+
+func (layoff) Name() string { return "layoff" }
+
+// fingerprint: the layoffs come with the game's forced hook and its
+// rounds, which the fingerprint records.
+func (layoff) fingerprint() string { return "" }
+func (layoff) forced() bool        { return true }
+
+// check is reached only when no layoff is forced: a layoff is made by the
+// rules alone.
+func (layoff) check(s *State, m Move) string { return "nothing is to be laid off now" }
+func (layoff) absent(g *Game) string         { return "nothing is to be laid off now" }
+
+func (layoff) forcedFirst(s *State, f Move) string {
+	return fmt.Sprintf("%s on %s must first be laid off", f.Card, s.g.Piles[f.From].ID)
+}
+
+func (layoff) describe(s *State, m Move) string {
+	return fmt.Sprintf("%s from %s is laid off (forced)", m.Card.Pretty(), s.g.Piles[m.From].Describe())
 }

@@ -6,32 +6,41 @@ import (
 	"strings"
 )
 
-// Action is the kind of a move.
+// Action is the kind of a move: one of the engine's own, common to the
+// games, or a kind that a game file declares with its Rule (ActMerci in
+// fan.go, ActReversal in patriarchs.go, ActLayoff in herz.go).
 type Action uint8
 
 const (
-	ActMove     Action = iota // one card from one pile to another
-	ActDeal                   // the stock's top card to the waste
-	ActRedeal                 // a new deal: waste turned over, or fans reshuffled
-	ActMerci                  // a buried card pulled out of a fan (once)
-	ActReversal               // a card between a suit's two foundations
-	ActRefill                 // forced: a reserve space filled from waste or stock
-	ActLayoff                 // forced: a card laid off (Herz zu Herz)
+	ActMove   Action = iota // one card from one pile to another
+	ActDeal                 // the stock's top card to the waste
+	ActRedeal               // a new deal: waste turned over, or fans reshuffled
+	ActRefill               // forced: a reserve space filled from waste or stock
+
+	firstRuleAction // the games' own kinds of move follow (newAction)
 )
 
-var actionNames = [...]string{"move", "deal", "redeal", "merci", "reversal", "refill", "layoff"}
+var actionNames = [...]string{"move", "deal", "redeal", "refill"}
 
 // String returns the action's name as used in the JSON export.
 func (a Action) String() string {
 	if int(a) < len(actionNames) {
 		return actionNames[a]
 	}
+	if r := ruleOf(a); r != nil {
+		return r.Name()
+	}
 	return "?"
 }
 
 // Forced reports whether moves of this kind are made by the rules, not the
 // player (they are replayed with "auto": true).
-func (a Action) Forced() bool { return a == ActRefill || a == ActLayoff }
+func (a Action) Forced() bool {
+	if r := ruleOf(a); r != nil {
+		return r.forced()
+	}
+	return a == ActRefill
+}
 
 // NoPile is the From or To of a move that has none.
 const NoPile = -1
@@ -131,6 +140,9 @@ func (s *State) reason(c Card, from, to int) string {
 	return fmt.Sprintf("nothing may be put on %s (%s)", spec.ID, spec.Kind)
 }
 
+// valid reports whether i is a pile of the position.
+func (s *State) valid(i int8) bool { return int(i) >= 0 && int(i) < len(s.piles) }
+
 // playsFrom reports whether the top card of pile i may be played at all.
 func (s *State) playsFrom(i int) bool {
 	switch s.g.Piles[i].Kind {
@@ -220,70 +232,10 @@ func (s *State) Legal(buf []Move) []Move {
 	if g.RedealKind == ShuffleFans && s.redeals < g.Redeals && !s.Won() {
 		buf = append(buf, Move{Action: ActRedeal, From: NoPile, To: NoPile})
 	}
-	if g.Reversal {
-		buf = s.reversals(buf)
-	}
-	if g.Merci && s.merciRefusal() == "" {
-		buf = s.mercis(buf)
+	for _, r := range g.rules {
+		buf = r.legal(s, buf)
 	}
 	return buf
-}
-
-// reversals appends Patriarchs' reversals: the top card of a foundation
-// (never its base card) onto the other foundation of its suit when the
-// two tops are in sequence.
-func (s *State) reversals(buf []Move) []Move {
-	for _, from := range s.g.foundations {
-		if len(s.piles[from]) < 2 {
-			continue
-		}
-		c := s.Top(from)
-		for _, to := range s.g.foundations {
-			if to != from && s.canPlace(c, from, to) {
-				buf = append(buf, Move{Action: ActReversal, From: int8(from), To: int8(to), Card: c})
-			}
-		}
-	}
-	return buf
-}
-
-// mercis appends every merci: a buried card of a fan pulled out and
-// played to a foundation or onto a fan (its own fan included).
-func (s *State) mercis(buf []Move) []Move {
-	g := s.g
-	for _, from := range g.tableau {
-		p := s.piles[from]
-		for d := 0; d < len(p)-1; d++ {
-			c := p[d]
-			for _, to := range g.foundations {
-				if s.canPlace(c, from, to) && !s.sameAsEarlier(to, g.foundations) {
-					buf = append(buf, Move{Action: ActMerci, From: int8(from), To: int8(to), Card: c, Depth: uint8(d)})
-				}
-			}
-			for _, to := range g.tableau {
-				if len(s.piles[to]) > 0 && s.canPlace(c, from, to) {
-					buf = append(buf, Move{Action: ActMerci, From: int8(from), To: int8(to), Card: c, Depth: uint8(d)})
-				}
-			}
-		}
-	}
-	return buf
-}
-
-// merciRefusal says why no merci may be played now, or "" if one may.
-func (s *State) merciRefusal() string {
-	g := s.g
-	switch {
-	case !g.Merci && g.Slug == "la-belle-lucie":
-		return fmt.Sprintf("merci is not a move of %s (only of its variant three-shuffles-and-a-draw)", g.Name)
-	case !g.Merci:
-		return fmt.Sprintf("merci is not a move of %s", g.Name)
-	case s.merci:
-		return "the merci has already been played"
-	case s.redeals < g.Redeals:
-		return fmt.Sprintf("the merci comes only after the last redeal (%d of %d redeals taken so far)", s.redeals, g.Redeals)
-	}
-	return ""
 }
 
 // forcedFirst says which forced move must come before any other.
@@ -292,12 +244,13 @@ func (s *State) forcedFirst(f Move) string {
 	switch f.Action {
 	case ActRefill:
 		return fmt.Sprintf("%s must first be filled from %s", g.Piles[f.To].ID, g.Piles[f.From].ID)
-	case ActLayoff:
-		return fmt.Sprintf("%s on %s must first be laid off", f.Card, g.Piles[f.From].ID)
 	case ActDeal:
 		return fmt.Sprintf("the rules deal %s from %s to %s next", f.Card, g.Piles[f.From].ID, g.Piles[f.To].ID)
 	case ActRedeal:
 		return "the rules redeal next: " + g.DescribeRedeal()
+	}
+	if r := ruleOf(f.Action); r != nil {
+		return r.forcedFirst(s, f)
 	}
 	return fmt.Sprintf("the rules make the move %s first", f)
 }
@@ -332,8 +285,7 @@ func (e illegal) Is(target error) bool { return target == ErrIllegal }
 // words why not ("7H cannot go on 9H: t3 builds up or down in suit").
 func (s *State) Check(m Move) error {
 	g := s.g
-	n := len(s.piles)
-	valid := func(i int8) bool { return int(i) >= 0 && int(i) < n }
+	valid := s.valid
 	f, forced := s.Forced()
 	if forced && m != f {
 		return illegal(s.forcedFirst(f))
@@ -364,8 +316,10 @@ func (s *State) Check(m Move) error {
 			return nil
 		}
 		if !s.playsFrom(from) {
-			if fs.Kind == Foundation && g.Piles[to].Kind == Foundation {
-				return illegal(fmt.Sprintf("%s has no reversal: a card on a foundation stays there", g.Name))
+			// A move of a game's own kind written as a plain one (a
+			// reversal) in a game without it.
+			if a := g.PlainAction(from, to); a != ActMove && !g.Has(a) {
+				return illegal(absent(a, g))
 			}
 			return illegal(fmt.Sprintf("cards do not play from %s (%s)", fs.ID, fs.Kind))
 		}
@@ -408,77 +362,38 @@ func (s *State) Check(m Move) error {
 			return illegal("a shuffling redeal names no pile")
 		}
 		return nil
-	case ActMerci:
-		if why := s.merciRefusal(); why != "" {
-			return illegal(why)
-		}
-		if !valid(m.From) || !valid(m.To) {
-			return illegal("no such pile")
-		}
-		from, to := int(m.From), int(m.To)
-		fs := &g.Piles[from]
-		p := s.piles[from]
-		switch {
-		case fs.Kind != Tableau:
-			return illegal(fmt.Sprintf("the merci pulls a card out of a fan, not out of %s", fs.Describe()))
-		case int(m.Depth) >= len(p):
-			return illegal(fmt.Sprintf("%s holds only %d cards", fs.ID, len(p)))
-		case int(m.Depth) == len(p)-1:
-			return illegal(fmt.Sprintf("the merci pulls out a buried card; %s is the top card of %s and plays as usual", p[len(p)-1], fs.ID))
-		case p[m.Depth] != m.Card:
-			return illegal(fmt.Sprintf("%s is not at that place in %s", m.Card, fs.ID))
-		}
-		if k := g.Piles[to].Kind; k != Foundation && k != Tableau {
-			return illegal(fmt.Sprintf("the merci card plays to a foundation or onto a fan, not to %s", g.Piles[to].Describe()))
-		}
-		if g.Piles[to].Kind == Tableau && len(s.piles[to]) == 0 {
-			return illegal(fmt.Sprintf("%s cannot go to %s: an emptied fan is never refilled", m.Card, g.Piles[to].ID))
-		}
-		if !s.canPlace(m.Card, from, to) {
-			return illegal(s.reason(m.Card, from, to))
-		}
-		return nil
-	case ActReversal:
-		if !g.Reversal {
-			return illegal(fmt.Sprintf("%s has no reversal: a card on a foundation stays there", g.Name))
-		}
-		if !valid(m.From) || !valid(m.To) {
-			return illegal("no such pile")
-		}
-		from, to := int(m.From), int(m.To)
-		fs, ts := &g.Piles[from], &g.Piles[to]
-		switch {
-		case fs.Kind != Foundation || ts.Kind != Foundation:
-			return illegal("a reversal moves a card from one foundation to another")
-		case from == to:
-			return illegal(fmt.Sprintf("a card cannot move from %s onto itself", fs.ID))
-		case len(s.piles[from]) == 0:
-			return illegal(fmt.Sprintf("%s is empty", fs.ID))
-		case len(s.piles[from]) == 1:
-			return illegal(fmt.Sprintf("%s is the base card of %s and never moves", s.Top(from), fs.ID))
-		case s.Top(from) != m.Card:
-			return illegal(fmt.Sprintf("the top card of %s is %s, not %s", fs.ID, s.Top(from), m.Card))
-		}
-		if !s.canPlace(m.Card, from, to) {
-			return illegal(s.reason(m.Card, from, to))
-		}
-		return nil
-	case ActLayoff:
-		return illegal("nothing is to be laid off now")
 	}
-	return illegal(fmt.Sprintf("%s is not a move of %s", m.Action, g.Name))
+	r := ruleOf(m.Action)
+	switch {
+	case r == nil:
+		return illegal(fmt.Sprintf("%s is not a move of %s", m.Action, g.Name))
+	case !g.Has(m.Action):
+		return illegal(absent(m.Action, g))
+	}
+	if why := r.check(s, m); why != "" {
+		return illegal(why)
+	}
+	return nil
+}
+
+// absent says why a, a game's own kind of move, is not a move of g.
+func absent(a Action, g *Game) string {
+	r := ruleOf(a)
+	if why := r.absent(g); why != "" {
+		return why
+	}
+	return notAMove(r, a, g)
 }
 
 // Apply plays m, which must be legal (see Check).
 func (s *State) Apply(m Move) {
 	switch m.Action {
-	case ActMove, ActRefill, ActLayoff, ActReversal:
+	case ActMove, ActRefill:
 		s.push(int(m.To), s.pop(int(m.From)))
 	case ActDeal:
 		s.push(int(m.To), s.pop(int(m.From)))
-		if s.g.DrawsPerRound > 0 {
-			s.drawn++
-			s.hash += s.g.zob.extra[2]
+		for _, r := range s.g.rules {
+			r.dealt(s, +1)
 		}
 	case ActRedeal:
 		s.redeals++
@@ -491,24 +406,23 @@ func (s *State) Apply(m Move) {
 		case ShuffleFans, ShuffleStock:
 			s.shuffleRedeal()
 		}
-	case ActMerci:
-		s.merci = true
-		s.hash += s.g.zob.extra[1]
-		s.takeFrom(int(m.From), int(m.Depth))
-		s.push(int(m.To), m.Card)
+	default:
+		if r := ruleOf(m.Action); r != nil {
+			r.apply(s, m)
+			s.count(r, +1)
+		}
 	}
 }
 
 // Undo takes back m, which must be the last move applied.
 func (s *State) Undo(m Move) {
 	switch m.Action {
-	case ActMove, ActRefill, ActLayoff, ActReversal:
+	case ActMove, ActRefill:
 		s.push(int(m.From), s.pop(int(m.To)))
 	case ActDeal:
 		s.push(int(m.From), s.pop(int(m.To)))
-		if s.g.DrawsPerRound > 0 {
-			s.drawn--
-			s.hash -= s.g.zob.extra[2]
+		for _, r := range s.g.rules {
+			r.dealt(s, -1)
 		}
 	case ActRedeal:
 		s.redeals--
@@ -521,11 +435,11 @@ func (s *State) Undo(m Move) {
 		case ShuffleFans, ShuffleStock:
 			s.restore()
 		}
-	case ActMerci:
-		s.merci = false
-		s.hash -= s.g.zob.extra[1]
-		s.pop(int(m.To))
-		s.putAt(int(m.From), int(m.Depth), m.Card)
+	default:
+		if r := ruleOf(m.Action); r != nil {
+			r.undo(s, m)
+			s.count(r, -1)
+		}
 	}
 }
 

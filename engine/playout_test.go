@@ -14,10 +14,10 @@ func samePosition(t *testing.T, what string, a, b *State) {
 	if a.String() != b.String() {
 		t.Fatalf("%s: layouts differ:\n%s\nvs\n%s", what, a, b)
 	}
-	if a.hash != b.hash || a.redeals != b.redeals || a.merci != b.merci || a.drawn != b.drawn ||
+	if a.hash != b.hash || a.redeals != b.redeals || a.used != b.used || a.drawn != b.drawn ||
 		a.shuffled != b.shuffled || a.found != b.found || len(a.history) != len(b.history) {
-		t.Fatalf("%s: counters differ: hash %x/%x redeals %d/%d merci %v/%v drawn %d/%d shuffled %d/%d found %d/%d history %d/%d",
-			what, a.hash, b.hash, a.redeals, b.redeals, a.merci, b.merci, a.drawn, b.drawn,
+		t.Fatalf("%s: counters differ: hash %x/%x redeals %d/%d used %v/%v drawn %d/%d shuffled %d/%d found %d/%d history %d/%d",
+			what, a.hash, b.hash, a.redeals, b.redeals, a.used, b.used, a.drawn, b.drawn,
 			a.shuffled, b.shuffled, a.found, b.found, len(a.history), len(b.history))
 	}
 }

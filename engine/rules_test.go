@@ -39,7 +39,10 @@ func position(t *testing.T, key string, piles map[string]string, redeals int, me
 		}
 	}
 	s := g.newState(layout, nil)
-	s.redeals, s.merci = redeals, merci
+	s.redeals = redeals
+	if merci {
+		s.count(Merci, +1)
+	}
 	s.hash = s.RecomputeHash()
 	return s
 }

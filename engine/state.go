@@ -17,8 +17,11 @@ type State struct {
 	pileHash []uint64
 	found    int // cards on the foundations
 	redeals  int // redeals taken
-	merci    bool
-	// drawn counts the cards drawn in the current round (Herz zu Herz).
+	// used counts the moves of the game's limited kinds (the merci), at
+	// the index of the kind in Game.limited.
+	used [maxLimited]uint8
+	// drawn counts the cards drawn in the current round, in a game whose
+	// rules count them (Herz zu Herz); a shuffling redeal starts a round.
 	drawn int
 	// shuffled counts the random numbers drawn by shuffling redeals, so
 	// that positions whose future shuffles differ hash apart.
@@ -66,9 +69,6 @@ func (s *State) Hash() uint64 { return s.hash }
 
 // Redeals returns the number of redeals taken so far.
 func (s *State) Redeals() int { return s.redeals }
-
-// MerciUsed reports whether the merci has been played.
-func (s *State) MerciUsed() bool { return s.merci }
 
 // OnFoundations returns the number of cards on the foundations.
 func (s *State) OnFoundations() int { return s.found }
@@ -156,10 +156,16 @@ func (s *State) addToPile(i int, delta uint64) {
 func (s *State) extraHash() uint64 {
 	z := &s.g.zob.extra
 	h := uint64(s.redeals)*z[0] + uint64(s.drawn)*z[2] + uint64(s.shuffled)*z[3]
-	if s.merci {
-		h += z[1]
+	for k, n := range s.used {
+		h += uint64(n) * z[ruleHashKeys[k]]
 	}
 	return h
+}
+
+// addDrawn changes the count of cards drawn in the round by n.
+func (s *State) addDrawn(n int) {
+	s.drawn += n
+	s.hash += uint64(n) * s.g.zob.extra[2]
 }
 
 // push puts c on pile i.

@@ -9,6 +9,10 @@ package engine
 type zobrist struct {
 	depth int
 	keys  []uint64 // [class][depth][card]
+	// extra are the keys of the counts of a position, each added once per
+	// unit: 0 redeals taken, 2 cards drawn this round, 3 cards shuffled
+	// (State.extraHash), and 1 and 4 for the counts of a game's limited
+	// kinds of move, in the order of its rules (ruleHashKeys).
 	extra [8]uint64
 }
 

@@ -281,7 +281,9 @@ func validPile(s string) bool {
 	return j == len(s) && (j == i || s[i] != '0')
 }
 
-// move reads a move line: [N.] (deal | redeal | [merci] FROM[:CARD] TO) [-- note].
+// move reads a move line: [N.] (deal | redeal | [KEYWORD] FROM[:CARD] TO)
+// [-- note], where KEYWORD is that of a game's own kind of move ("merci",
+// engine.KeywordAction).
 func (p *parser) move(n, indent int, s string) {
 	m := Move{}
 	body := s
@@ -321,11 +323,12 @@ func (p *parser) move(n, indent int, s string) {
 		}
 		p.r.Moves = append(p.r.Moves, m)
 		return
-	case "merci":
-		m.Action = "merci"
+	}
+	if _, ok := engine.KeywordAction(fs[0].text); ok {
+		m.Action = fs[0].text
 		fs = fs[1:]
 		if len(fs) == 0 {
-			p.errorf(m.Pos, "merci: want \"merci FROM:CARD TO\"")
+			p.errorf(m.Pos, "%s: want \"%s FROM:CARD TO\"", m.Action, m.Action)
 			return
 		}
 	}

@@ -51,7 +51,7 @@ type LayoutPile struct {
 type Move struct {
 	Pos    srcpos.Pos // the move's first token (after any number)
 	Number int        // the move number the author wrote ("12."), or 0
-	Action string     // "" for a card move, or "deal", "redeal", "merci"
+	Action string     // "" for a card move, "deal", "redeal", or a game's keyword ("merci")
 	From   string     // source pile ("t12"), "" for deal and redeal
 	Card   string     // card asserted with From ("7H"), or ""
 	To     string     // destination pile ("t3", or "f" for any foundation)

@@ -23,10 +23,8 @@ func FromMoves(g *engine.Game, deal, title string, moves []engine.Move) *Replay 
 			w.Action = "deal"
 		case engine.ActRedeal:
 			w.Action = "redeal"
-		case engine.ActMerci:
-			w.Action = "merci"
-			fallthrough
 		default:
+			w.Action = m.Action.Keyword() // "merci"; "" for a plain move
 			w.From, w.To = g.Piles[m.From].ID, g.Piles[m.To].ID
 			w.Card = m.Card.String()
 		}

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -53,7 +54,8 @@ func Start(r *Replay) (*engine.Game, *engine.State, error) {
 	g, err := engine.Lookup(r.Game, r.Variant)
 	if err != nil {
 		key := "game"
-		if r.Variant != "" && strings.Contains(err.Error(), "variant") {
+		var unknown *engine.UnknownVariantError
+		if errors.As(err, &unknown) {
 			key = "variant"
 		}
 		errs.Add(at(key), err.Error())
@@ -212,9 +214,9 @@ func (v *Verified) forceUntil(s *engine.State, m *Move, fail func(string, ...any
 // step applies mv to s and records it.
 func (v *Verified) step(s *engine.State, mv engine.Move, index int, note string) {
 	st := Step{Move: mv, Index: index, Note: note, forced: s.IsForced(mv)}
-	before := caption(s, mv)
+	before := s.Describe(mv)
 	s.Apply(mv)
-	st.Caption = before + after(s, mv)
+	st.Caption = before + s.Outcome(mv)
 	if mv.Action == engine.ActRedeal && mv.From == engine.NoPile {
 		st.Layout = s.Layout()
 	}
@@ -265,22 +267,15 @@ func resolve(s *engine.State, m *Move, fail func(string, ...any) error) (engine.
 		return engine.Move{}, fail("%s is empty", m.From)
 	}
 	mv := engine.Move{Action: engine.ActMove, From: int8(from), Card: p[len(p)-1]}
-	if m.Action == "merci" {
-		if m.Card == "" {
-			return engine.Move{}, fail("a merci names the card it pulls out: merci %s:7H TO", m.From)
+	if a, ok := engine.KeywordAction(m.Action); ok {
+		// A game's own kind of move, written with its keyword ("merci").
+		c := engine.NoCard
+		if m.Card != "" {
+			c, _ = engine.ParseCard(m.Card)
 		}
-		c, _ := engine.ParseCard(m.Card)
-		d := -1
-		for k := len(p) - 2; k >= 0; k-- {
-			if p[k] == c {
-				d = k
-				break
-			}
+		if mv, err = s.Take(a, from, c); err != nil {
+			return engine.Move{}, fail("%v", err)
 		}
-		if d < 0 {
-			return engine.Move{}, fail("%s is not buried in %s", m.Card, m.From)
-		}
-		mv.Action, mv.Card, mv.Depth = engine.ActMerci, c, uint8(d)
 	} else if m.Card != "" {
 		if c, _ := engine.ParseCard(m.Card); c != mv.Card {
 			return engine.Move{}, fail("the top card of %s is %s, not %s", m.From, mv.Card, m.Card)
@@ -305,9 +300,9 @@ func resolve(s *engine.State, m *Move, fail func(string, ...any) error) (engine.
 		if refill, ok := s.Forced(); ok && refill.From == mv.From && refill.To == mv.To {
 			return refill, nil
 		}
-		if g.Piles[from].Kind == engine.Foundation && g.Piles[to].Kind == engine.Foundation {
-			mv.Action = engine.ActReversal
-		}
+		// A game's own kind of move may be written as a plain one (a
+		// reversal, "f1 f5").
+		mv.Action = g.PlainAction(from, to)
 	}
 	return mv, nil
 }

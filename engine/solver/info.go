@@ -120,7 +120,7 @@ func newInfo(g *engine.Game) *info {
 		in.copies[c]++
 	}
 	in.capacity = total == g.Cards()
-	in.pruning = !g.Reversal && !g.AllForced() && g.Goal() == g.Cards()
+	in.pruning = !g.CardsLeaveFoundations() && !g.AllForced() && g.Goal() == g.Cards()
 	var builds [4]bool
 	for _, t := range in.tableau {
 		builds[in.spec[t].Build] = true
@@ -229,5 +229,5 @@ func (in *info) static(s *engine.State) bool {
 	if s.Redeals() < g.Redeals && g.RedealKind == engine.ShuffleFans {
 		return false
 	}
-	return !g.Merci || s.MerciUsed()
+	return s.RulesSpent()
 }

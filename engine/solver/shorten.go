@@ -58,8 +58,8 @@ func layoutKey(s *engine.State, buf []byte) []byte {
 		buf = append(buf, 0xff)
 	}
 	buf = append(buf, byte(s.Redeals()))
-	if s.MerciUsed() {
-		buf = append(buf, 1)
+	if n := s.RulesUsed(); n > 0 {
+		buf = append(buf, byte(n))
 	}
 	return buf
 }

@@ -79,7 +79,7 @@ const (
 // not such a game.
 func talonGameFor(in *info) *talonGame {
 	g := in.g
-	if g.Merci || g.DrawsPerRound > 0 || g.AllForced() || g.Goal() != g.Cards() || !in.capacity {
+	if g.HasRulesBeyond(engine.Reversal) || g.AllForced() || g.Goal() != g.Cards() || !in.capacity {
 		return nil
 	}
 	if g.Redeals > 0 && g.RedealKind != engine.TurnWaste {
@@ -88,7 +88,7 @@ func talonGameFor(in *info) *talonGame {
 	if in.stock < 0 || in.waste < 0 {
 		return nil
 	}
-	tg := &talonGame{in: in, stock: in.stock, waste: in.waste, redeals: g.Redeals, reversal: g.Reversal, total: g.Cards(), copies: in.copies}
+	tg := &talonGame{in: in, stock: in.stock, waste: in.waste, redeals: g.Redeals, reversal: g.Has(engine.ActReversal), total: g.Cards(), copies: in.copies}
 	for i := range g.Piles {
 		p := &g.Piles[i]
 		switch p.Kind {

@@ -514,9 +514,4 @@ func exactTextAt(data []byte, pos srcpos.Pos) string {
 
 // EngineExact returns the engine's exact win probability of g, or nil if
 // it has none (only Herz zu Herz, whose every move is forced, has one).
-func EngineExact(g *engine.Game) *big.Rat {
-	if g.Slug == "herz-zu-herz" && g.DrawsPerRound > 0 {
-		return engine.HerzZuHerzWinProbability(g.DrawsPerRound)
-	}
-	return nil
-}
+func EngineExact(g *engine.Game) *big.Rat { return g.ExactWinProbability() }

@@ -6,8 +6,12 @@
 package highlight
 
 import (
+	"strings"
+
 	. "github.com/alecthomas/chroma/v2" //nolint:revive // chroma's lexer DSL reads best dot-imported
 	"github.com/alecthomas/chroma/v2/lexers"
+
+	"github.com/patience-solitaire/patience/engine"
 )
 
 // ReplayLexer is the replay notation's lexer.
@@ -27,7 +31,7 @@ var ReplayLexer = lexers.Register(MustNewLexer(
 				rule(`^[ \t]*--.*\n?`, LiteralStringDoc, nil),
 				rule(`[ \t]+--.*`, LiteralStringDoc, nil),
 				rule(`\b\d+\.`, LiteralNumberInteger, nil),
-				rule(`\b(deal|redeal|merci)\b`, Keyword, nil),
+				rule(`\b(`+strings.Join(keywords(), "|")+`)\b`, Keyword, nil),
 				rule(`(:)((?:10|[A2-9TJQKatjqk])[CSHDcshd])\b`, ByGroups(Punctuation, NameConstant), nil),
 				rule(`\b[a-z]+\d*\b`, NameVariable, nil),
 				rule(`\s+`, Text, nil),
@@ -44,6 +48,10 @@ var ReplayLexer = lexers.Register(MustNewLexer(
 		}
 	},
 ))
+
+// keywords are the notation's own keywords and those of the games' own
+// kinds of move ("merci").
+func keywords() []string { return append([]string{"deal", "redeal"}, engine.Keywords()...) }
 
 // rule spells out a lexer rule with field names (go vet wants keyed
 // fields in struct literals of other packages).

@@ -57,14 +57,13 @@
         from = s.action === 'deal' ? find('stock', s.from) : s.from;
         to = s.action === 'deal' ? find('waste', s.to) : s.to;
         src = (cur[from] || []).slice();
-        if (s.action === 'merci') {
-          cards.forEach(function (c) {
-            for (var j = src.length - 1; j >= 0 && src[j].c !== c; j--);
-            if (j >= 0) m.push(src.splice(j, 1)[0]);
-          });
-        } else {
-          m = src.splice(src.length - (cards.length || 1));
-        }
+        // Each card moved is looked for from the top down: the top card
+        // for most moves, a buried one for some (a merci).
+        (cards.length ? cards : [null]).forEach(function (c) {
+          for (var j = src.length - 1; j >= 0 && c !== null && src[j].c !== c; j--);
+          if (j < 0) j = src.length - 1;
+          if (j >= 0) m.push(src.splice(j, 1)[0]);
+        });
         cur[from] = src;
         cur[to] = (cur[to] || []).concat(m);
       }

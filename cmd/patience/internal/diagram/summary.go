@@ -23,7 +23,6 @@ func Summary(g *engine.Game) []Row {
 		{"Cards", []string{g.Pack.String()}},
 		{"Deal", []string{dealText(g, counts)}},
 	}
-	tableau := idsOf(g, engine.Tableau)
 	waste := idsOf(g, engine.Waste)
 	for _, gr := range groups(g) {
 		p := gr.first()
@@ -56,9 +55,9 @@ func Summary(g *engine.Game) []Row {
 				items = append(items, "an emptied space is refilled at once from the waste, or from the stock while the waste is empty")
 			}
 		case engine.Stock:
-			switch {
-			case g.DrawsPerRound > 0:
-				items = append(items, fmt.Sprintf("each draw turns one card onto each of %s; %d draws make a round", strings.Join(tableau, ", "), g.DrawsPerRound))
+			switch say := g.Summary(engine.RowStock); {
+			case len(say) > 0:
+				items = append(items, say...)
 			case len(waste) > 0:
 				items = append(items, "turned one card at a time onto the waste "+waste[0])
 			}
@@ -70,8 +69,8 @@ func Summary(g *engine.Game) []Row {
 	redeal := "none"
 	if g.Redeals > 0 {
 		redeal = fmt.Sprintf("%s: %s", times(g.Redeals), g.DescribeRedeal())
-		if g.DrawsPerRound > 0 {
-			redeal = fmt.Sprintf("%d rounds in all: after each round but the last, %s", g.Redeals+1, g.DescribeRedeal())
+		if say := g.Summary(engine.RowRedeals); len(say) > 0 {
+			redeal = strings.Join(say, "; ")
 		}
 	}
 	rows = append(rows, Row{"Redeals", []string{redeal}})
@@ -83,12 +82,7 @@ func Summary(g *engine.Game) []Row {
 			special = append(special, "the shuffled cards are rearranged by a rule of the game before they are dealt (see the rules in full)")
 		}
 	}
-	if g.Merci {
-		special = append(special, "merci: once, after the last redeal, one buried card of a fan may be pulled out and played")
-	}
-	if g.Reversal {
-		special = append(special, "reversal: a card may move between the two foundations of its suit when their top cards are in sequence, never a base card")
-	}
+	special = append(special, g.Summary(engine.RowSpecial)...)
 	if g.AllForced() {
 		special = append(special, "every move is made by the rules: there is nothing to decide")
 	}

@@ -144,7 +144,7 @@ func (b *builder) checkGamePages() {
 		g, err := engine.Lookup(slug, variant)
 		if err != nil {
 			at := "game"
-			if variant != "" && strings.Contains(err.Error(), "variant") {
+			if unknown := (*engine.UnknownVariantError)(nil); errors.As(err, &unknown) {
 				at = "variant"
 			}
 			b.errs.add(p.fm.Pos(at), &srcpos.Error{Pos: p.fm.Pos(at), Msg: "front matter: " + err.Error()})

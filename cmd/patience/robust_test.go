@@ -1,3 +1,5 @@
+//go:build unix
+
 package main
 
 import (
@@ -5,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/patience-solitaire/patience/content"
 )
@@ -84,6 +88,93 @@ func TestRootErrorFirst(t *testing.T) {
 			lines := strings.Split(strings.TrimSpace(out), "\n")
 			if !strings.HasPrefix(lines[0], tt.first) || len(lines) != tt.lines {
 				t.Errorf("stderr:\n%s\nwant %d lines, the first starting %q", out, tt.lines, tt.first)
+			}
+		})
+	}
+}
+
+// TestBadFiles is issue 23, items 8 and 9: every file a build reads is
+// read the same way (regular files only, size-capped), file names and
+// templates must be UTF-8, and the survey files published with the odds
+// are read; each problem fails the build at once with a position and
+// leaves the previous output untouched.
+func TestBadFiles(t *testing.T) {
+	fifo := func(name string) func(t *testing.T, dir string) {
+		return func(t *testing.T, dir string) {
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			if err := syscall.Mkfifo(p, 0o644); err != nil {
+				t.Skip(err)
+			}
+		}
+	}
+	files := func(m map[string]string) func(t *testing.T, dir string) {
+		return func(t *testing.T, dir string) { writeFiles(t, dir, m) }
+	}
+	const header = `{"survey":1,"game":"shamrocks","variant":"","engine":"e","solver":"1","budget":100,"timeout_ms":1000}` + "\n"
+	for _, tt := range []struct {
+		name string
+		edit func(t *testing.T, dir string)
+		want string // the first line of stderr starts so
+	}{
+		{"src= names a FIFO", func(t *testing.T, dir string) {
+			fifo("content/fifo.replay")(t, dir)
+			writeFiles(t, dir, map[string]string{"content/play.md": "# P\n\n```replay src=fifo.replay\n```\n"})
+		}, "content/play.md:3:1: replay block src=fifo.replay: reading content/fifo.replay: not a regular file"},
+		{"config.yaml is /dev/zero", func(t *testing.T, dir string) {
+			if err := os.Symlink("/dev/zero", filepath.Join(dir, "config.yaml")); err != nil {
+				t.Fatal(err)
+			}
+		}, "config.yaml: not a regular file"},
+		{"config.yaml is a FIFO", fifo("config.yaml"), "config.yaml: not a regular file"},
+		{"config.yaml of 9 MB", files(map[string]string{"config.yaml": "title: x\n" + strings.Repeat("# padding\n", 9<<20/10)}),
+			"config.yaml: the file is 9.0 MB; config.yaml may have at most 8 MB"},
+		{"a template is a FIFO", fifo("templates/page.html"), "templates/page.html: not a regular file"},
+		{"an odds file is a FIFO", fifo("content/odds/shamrocks.json"), "content/odds/shamrocks.json: not a regular file"},
+		{"a file name not UTF-8", files(map[string]string{"content/caf\xe9.md": "# Café\n"}),
+			`content/caf` + "\uFFFD" + `.md: the file name "caf\xe9.md" is not UTF-8: rename the file`},
+		{"Latin-1 in a template", files(map[string]string{"templates/_foot.html": "{{define \"foot\"}}\n<p>caf\xe9</p>{{end}}"}),
+			"templates/_foot.html:2:7: invalid UTF-8: a template is UTF-8 text"},
+		{"Latin-1 in config.yaml", files(map[string]string{"config.yaml": "title: caf\xe9\n"}),
+			"config.yaml:1:11: invalid UTF-8"},
+		{"a garbage line in a survey file", files(map[string]string{"content/odds/shamrocks.survey.jsonl": header +
+			`{"deal":1,"result":"won","ms":1,"nodes":1,"moves":1}` + "\ngarbage\n" + `{"deal":2,"result":"won","ms":1,"nodes":1,"moves":1}` + "\n"}),
+			"content/odds/shamrocks.survey.jsonl:3:1: invalid character"},
+		{"a survey file cut short", files(map[string]string{"content/odds/shamrocks.survey.jsonl": header + `{"deal":1,"res`}),
+			"content/odds/shamrocks.survey.jsonl:2:1: the last line is cut short"},
+		{"a survey of another game", files(map[string]string{"content/odds/contradance.survey.jsonl": header}),
+			"content/odds/contradance.survey.jsonl:1:1: a survey of shamrocks in the file of contradance"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{
+				"content/index.md":                    "---\ntitle: Home\n---\n# Home\n\nSee [the replay](play/).\n",
+				"content/play.md":                     "---\ntitle: Play\n---\n# Play\n\n```replay src=deal-1.replay\n```\n",
+				"content/deal-1.replay":               goodReplay,
+				"content/odds/shamrocks.survey.jsonl": header + `{"deal":1,"result":"won","ms":1,"nodes":1,"moves":1}` + "\n",
+			})
+			var stdout, stderr bytes.Buffer
+			if code := run([]string{"build", "--source", dir}, &stdout, &stderr); code != 0 {
+				t.Fatalf("good site: exit %d\n%s", code, &stderr)
+			}
+			before := treeHash(t, filepath.Join(dir, "public"))
+			tt.edit(t, dir)
+			stderr.Reset()
+			done := make(chan int, 1)
+			go func() { done <- run([]string{"build", "--source", dir}, &stdout, &stderr) }()
+			select {
+			case code := <-done:
+				if code != 1 {
+					t.Errorf("exit %d, want 1", code)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatal("the build hangs")
+			}
+			if first, _, _ := strings.Cut(stderr.String(), "\n"); !strings.HasPrefix(first, tt.want) {
+				t.Errorf("stderr:\n%s\nwant a first line starting\n%s", &stderr, tt.want)
+			}
+			if after := treeHash(t, filepath.Join(dir, "public")); after != before {
+				t.Error("the failed build changed the previous output")
 			}
 		})
 	}

@@ -276,13 +276,15 @@ func (d *devServer) sourceLine(file string, n int) string {
 	var err error
 	switch {
 	case strings.HasPrefix(file, "builtin:templates/"):
-		data, err = fs.ReadFile(templates.FS, strings.TrimPrefix(file, "builtin:templates/"))
+		data, err = site.ReadFile(templates.FS, strings.TrimPrefix(file, "builtin:templates/"))
 	case d.bundled && strings.HasPrefix(file, "content/"):
-		data, err = fs.ReadFile(content.FS, strings.TrimPrefix(file, "content/"))
+		data, err = site.ReadFile(content.FS, strings.TrimPrefix(file, "content/"))
 	case fs.ValidPath(file):
+		// The file named by an error may be the FIFO or the huge file
+		// the error is about: read it as the build does.
 		var root *os.Root
 		if root, err = os.OpenRoot(d.opts.Source); err == nil {
-			data, err = root.ReadFile(file)
+			data, err = site.ReadFile(root.FS(), file)
 			root.Close()
 		}
 	default:

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // File is a survey file read back: its header (if it had one) and its
@@ -44,8 +45,8 @@ const MaxFileSize = 1 << 30
 // Read reads a survey file in JSON lines: header lines (with a "survey"
 // key) and deal lines. A deal that appears twice keeps its decided
 // result (won or lost) over unknown; won against lost is an error. A
-// truncated last line (an interrupted run) is ignored. Errors are
-// "name:line: message".
+// truncated last line (an interrupted run) is ignored. An error is a
+// *srcpos.Error at the line ("name:line:1: message").
 func Read(r io.Reader, name string) (*File, error) {
 	f := &File{under: map[uint64]*Header{}}
 	byDeal := map[uint64]DealResult{}
@@ -66,16 +67,16 @@ func Read(r io.Reader, name string) (*File, error) {
 		}
 		var probe map[string]json.RawMessage
 		if err := json.Unmarshal([]byte(text), &probe); err != nil {
-			bad = fmt.Errorf("%s:%d: %v", name, line, err)
+			bad = lineError(name, line, "%v", err)
 			continue
 		}
 		if _, ok := probe["survey"]; ok {
 			var h Header
 			if err := json.Unmarshal([]byte(text), &h); err != nil {
-				return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+				return nil, lineError(name, line, "%v", err)
 			}
 			if f.Header != nil && (h.Game != f.Header.Game || h.Variant != f.Header.Variant) {
-				return nil, fmt.Errorf("%s:%d: survey of %s after one of %s", name, line, engine.Key(h.Game, h.Variant), engine.Key(f.Header.Game, f.Header.Variant))
+				return nil, lineError(name, line, "survey of %s after one of %s", engine.Key(h.Game, h.Variant), engine.Key(f.Header.Game, f.Header.Variant))
 			}
 			if f.Header == nil {
 				f.Header = &h
@@ -85,20 +86,20 @@ func Read(r io.Reader, name string) (*File, error) {
 		}
 		var d DealResult
 		if err := json.Unmarshal([]byte(text), &d); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+			return nil, lineError(name, line, "%v", err)
 		}
 		if d.Result != Won && d.Result != Lost && d.Result != Unknown {
-			return nil, fmt.Errorf("%s:%d: unknown result %q (want won, lost or unknown)", name, line, d.Result)
+			return nil, lineError(name, line, "unknown result %q (want won, lost or unknown)", d.Result)
 		}
 		if err := mergeInto(byDeal, d); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+			return nil, lineError(name, line, "%v", err)
 		}
 		if byDeal[d.Deal].Result == Unknown {
 			f.under[d.Deal] = cur
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s:%d: %v", name, line+1, err)
+		return nil, lineError(name, line+1, "%v", err)
 	}
 	f.Results = sortedResults(byDeal)
 	return f, nil
@@ -148,6 +149,11 @@ func readLimited(fh *os.File, name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s is larger than %d MB, the most a survey file may have", name, MaxFileSize>>20)
 	}
 	return data, nil
+}
+
+// lineError is a problem on a line of a survey file.
+func lineError(name string, line int, format string, args ...any) error {
+	return &srcpos.Error{Pos: srcpos.Pos{File: name, Line: line, Col: 1}, Msg: fmt.Sprintf(format, args...)}
 }
 
 func mergeInto(byDeal map[uint64]DealResult, d DealResult) error {
@@ -329,7 +335,7 @@ func isSurvey(path string, whole, cut []byte) error {
 	}
 	if c := bytes.TrimSpace(cut); len(c) > 0 && c[0] != '{' {
 		line := 1 + bytes.Count(whole, []byte("\n"))
-		return fmt.Errorf("%s:%d: not a line of a survey; the file is left as it is", path, line)
+		return lineError(path, line, "not a line of a survey; the file is left as it is")
 	}
 	return nil
 }

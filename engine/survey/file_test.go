@@ -27,7 +27,7 @@ func TestOpenLeavesOtherFiles(t *testing.T) {
 		{"another game's survey, interrupted", headerB + deal1 + `{"deal":2,"res`, "is a survey of captured-queens, not shamrocks"},
 		{"deal lines without a header", deal1 + `{"deal":2`, "not a survey file"},
 		{"a header cut short", `{"survey":1,"game":"shamr`, "not a survey file"},
-		{"text after the survey", headerA + deal1 + "keep me", "f.json:3: not a line of a survey"},
+		{"text after the survey", headerA + deal1 + "keep me", "f.json:3:1: not a line of a survey"},
 		{"a broken line inside", headerA + "{x\n" + deal1, "f.json:2"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -157,6 +157,9 @@ func (c *Converter) Convert(d *Document) (res *Result, err error) {
 	if d.Unsafe {
 		md = c.unsafe
 	}
+	if err := checkNesting(d.Path, max(d.Line, 1), d.Source); err != nil {
+		return nil, err
+	}
 	st := &state{doc: d, lines: srcpos.NewLineIndex(d.Path, d.Source, max(d.Line, 1))}
 	root := md.Parser().Parse(text.NewReader(d.Source))
 	doc, ok := root.(*ast.Document)

@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -29,13 +28,17 @@ type config struct {
 // loadConfig reads config.yaml if the site has one.
 func (b *builder) loadConfig() {
 	b.cfg = config{Title: "patience", AllGames: true}
-	text, err := os.ReadFile(filepath.Join(b.src, configFile))
+	text, err := readLimited(os.DirFS(b.src), configFile, configKind)
 	if errors.Is(err, fs.ErrNotExist) {
 		return
 	}
 	pos := srcpos.Pos{File: configFile}
 	if err != nil {
 		b.errs.addf(pos, "%v", unwrapPath(err))
+		return
+	}
+	if line, col, bad := invalidUTF8(text); bad {
+		b.errs.addf(srcpos.Pos{File: configFile, Line: line, Col: col}, "invalid UTF-8: config.yaml is UTF-8 text")
 		return
 	}
 	f, err := markup.ParseYAML(configFile, text, 1)

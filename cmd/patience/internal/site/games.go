@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"html/template"
@@ -85,12 +86,19 @@ func (b *builder) loadOdds() {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if e.IsDir() || ignored(name) || path.Ext(name) != ".json" {
+		if e.IsDir() || ignored(name) {
+			continue
+		}
+		if slug, ok := strings.CutSuffix(name, surveySuffix); ok {
+			b.checkSurvey(slug, path.Join(survey.OddsDir, name))
+			continue
+		}
+		if path.Ext(name) != ".json" {
 			continue
 		}
 		rel := path.Join(survey.OddsDir, name)
 		show := path.Join(contentName, rel)
-		data, err := fs.ReadFile(b.content, rel)
+		data, err := readLimited(b.content, rel, oddsKind)
 		if err != nil {
 			b.errs.addf(srcpos.Pos{File: show}, "%v", unwrapPath(err))
 			continue
@@ -108,6 +116,35 @@ func (b *builder) loadOdds() {
 			}
 			gd.odds[engine.Key(r.Game, r.Variant)] = r
 		}
+	}
+}
+
+// surveySuffix ends the names of the survey files kept beside the odds
+// files, content/odds/<slug>.survey.jsonl: published as they are, and
+// read by the build so that a broken line is not.
+const surveySuffix = ".survey.jsonl"
+
+// checkSurvey reads the survey file rel of the game slug.
+func (b *builder) checkSurvey(slug, rel string) {
+	show := path.Join(contentName, rel)
+	data, err := readLimited(b.content, rel, oddsKind)
+	if err != nil {
+		b.errs.addf(srcpos.Pos{File: show}, "%v", unwrapPath(err))
+		return
+	}
+	f, err := survey.Read(bytes.NewReader(data), show)
+	switch {
+	case err != nil:
+		b.errs.add(srcpos.Pos{File: show}, err)
+	case len(data) > 0 && data[len(data)-1] != '\n':
+		// Read forgives an interrupted last line; a published file
+		// must not have one.
+		b.errs.addf(srcpos.Pos{File: show, Line: bytes.Count(data, []byte("\n")) + 1, Col: 1}, "the last line is cut short (an interrupted survey?)")
+	case f.Header == nil:
+		b.errs.addf(srcpos.Pos{File: show, Line: 1, Col: 1}, "no survey header line: a survey file starts with {\"survey\":...}")
+	case f.Header.Game != slug:
+		b.errs.addf(srcpos.Pos{File: show, Line: 1, Col: 1}, "a survey of %s in the file of %s: the survey of a game goes in %s/%s%s",
+			f.Header.Game, slug, survey.OddsDir, f.Header.Game, surveySuffix)
 	}
 }
 

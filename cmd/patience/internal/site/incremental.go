@@ -491,7 +491,11 @@ func (b *builder) newOutput() (*output, error) {
 	}
 	if isDir(b.dest) {
 		mem := &memOutput{b: b, files: map[string][]byte{}}
-		return &output{dest: b.dest, mem: mem, sync: true, workers: b.opts.Workers}, nil // syncdest.go
+		d := b.opts.disk
+		if d == nil {
+			d = osDisk{}
+		}
+		return &output{dest: b.dest, mem: mem, sync: true, workers: b.opts.Workers, disk: d}, nil // syncdest.go
 	}
 	out, err := newOutput(b.dest)
 	if err != nil {

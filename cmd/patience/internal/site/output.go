@@ -27,7 +27,8 @@ type output struct {
 	tmp     string // the folder being written
 	mem     *memOutput
 	sync    bool
-	workers int // for sync
+	workers int  // for sync
+	disk    disk // for sync (syncdest.go)
 
 	// written remembers, for the link check, what was written to tmp
 	// (and the text of HTML files), so that it need not stat and read
@@ -327,7 +328,7 @@ func (o *output) copy(name string, fsys fs.FS, src string) error {
 func (o *output) commit() error {
 	if o.mem != nil {
 		if o.sync {
-			return syncDest(o.dest, o.mem, o.workers)
+			return syncDest(o.dest, o.mem, o.workers, o.disk)
 		}
 		return nil // the build's result takes the files
 	}

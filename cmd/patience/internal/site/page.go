@@ -65,7 +65,7 @@ func (b *builder) loadPages() {
 func (b *builder) loadPage(p *page) {
 	src := p.ref.Source
 	at := srcpos.Pos{File: src, Line: 1, Col: 1}
-	text, err := readLimited(b.content, p.rel)
+	text, err := readLimited(b.content, p.rel, pageOrReplay)
 	if err != nil {
 		b.errs.addf(at, "%v", unwrapPath(err))
 		return

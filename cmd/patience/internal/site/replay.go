@@ -69,7 +69,7 @@ func (b *builder) readReplay(p *page, src string) (name string, body []byte, err
 			return name, nil, fmt.Errorf("%s is a symbolic link that leaves the content folder", show)
 		}
 	}
-	body, err = readLimited(b.content, name)
+	body, err = readLimited(b.content, name, pageOrReplay)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return name, nil, fmt.Errorf("no file %s", show)

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/patience-solitaire/patience/replay/srcpos"
 )
@@ -33,6 +34,18 @@ func (b *builder) scan() {
 			return nil
 		}
 		if p == "." {
+			return nil
+		}
+		if !utf8.ValidString(d.Name()) {
+			// The name could not go into a URL or a message as it is.
+			what := "file"
+			if d.IsDir() {
+				what = "folder"
+			}
+			b.errs.addf(srcpos.Pos{File: strings.ToValidUTF8(show, "\uFFFD")}, "the %s name %q is not UTF-8: rename the %s", what, d.Name(), what)
+			if d.IsDir() {
+				return fs.SkipDir
+			}
 			return nil
 		}
 		if ignored(d.Name()) {
@@ -93,4 +106,15 @@ func (b *builder) claim(name, show string) {
 		return
 	}
 	b.outputs[name] = show
+}
+
+// regularOrLink tells whether the entry d at p of fsys is a regular file
+// or a symbolic link to one: the files a build copies. A FIFO would make
+// the copy wait for a writer.
+func regularOrLink(fsys fs.FS, p string, d fs.DirEntry) bool {
+	if d.Type()&fs.ModeSymlink != 0 {
+		fi, err := fs.Stat(fsys, p)
+		return err != nil || fi.Mode().IsRegular() // a broken link is reported by the copy
+	}
+	return d.Type().IsRegular()
 }

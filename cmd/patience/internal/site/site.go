@@ -40,6 +40,10 @@ type Options struct {
 	// last successful build with this Cache made for the pages that did
 	// not change since (incremental.go). It implies Memory.
 	Cache *Cache
+
+	// disk, if not nil, replaces the file system's operations when a
+	// build syncs an existing destination (tests make one fail).
+	disk disk
 }
 
 // Result describes a successful build.

@@ -2,33 +2,82 @@ package site
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"maps"
+	"math/rand/v2"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
-	"sort"
-	"strings"
 	"sync"
 )
 
 // A build over an existing destination writes only what changed: the
-// site is built in memory (every check passes first, so a failed build
-// leaves the destination as it was), then syncDest compares each file
-// with the one on disk and replaces only those that differ, each by a
-// new file renamed over the old one, and removes the files the site no
-// longer has. Rebuilding an unchanged site then writes nothing, where a
-// fresh folder would make every file and folder again and remove the old
-// ones: on a disk file system, making and removing files is most of a
-// build's time. (A fresh destination is still written as a new folder
-// renamed into place; see output.go.)
+// site is built in memory (every check passes first), then syncDest
+// compares each file with the one on disk and replaces only those that
+// differ, and removes the files the site no longer has. Rebuilding an
+// unchanged site then writes nothing, where a fresh folder would make
+// every file and folder again and remove the old ones: on a disk file
+// system, making and removing files is most of a build's time. (A fresh
+// destination is still written as a new folder renamed into place; see
+// output.go.)
+//
+// Either every file changes or none does. The sync is a small
+// transaction: first every new file is written beside the one it
+// replaces under a temporary name (a failure here, a full disk or a
+// read-only folder, removes them again and leaves the destination as it
+// was); then the old files are kept in a folder of their own inside the
+// destination while the new ones are renamed into place and the stale
+// ones moved away, and a failure there puts every old file back.
+
+// disk is what the output layer does to the destination's file system.
+// Tests replace it to make one operation fail part-way.
+type disk interface {
+	Mkdir(name string) error
+	// WriteTemp writes data to a new file in dir named from pattern (as
+	// os.CreateTemp) and returns its path.
+	WriteTemp(dir, pattern string, data []byte) (string, error)
+	// Link makes a second name for a file (a hard link).
+	Link(oldname, newname string) error
+	Rename(oldpath, newpath string) error
+	RemoveAll(name string) error
+}
+
+// osDisk is the disk of the operating system.
+type osDisk struct{}
+
+func (osDisk) Mkdir(name string) error { return os.Mkdir(name, 0o755) }
+
+func (osDisk) WriteTemp(dir, pattern string, data []byte) (string, error) {
+	f, err := os.CreateTemp(dir, pattern)
+	if err != nil {
+		return "", err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return "", err
+	}
+	return tmp, nil
+}
+
+func (osDisk) Link(oldname, newname string) error   { return os.Link(oldname, newname) }
+func (osDisk) Rename(oldpath, newpath string) error { return os.Rename(oldpath, newpath) }
+func (osDisk) RemoveAll(name string) error          { return os.RemoveAll(name) }
 
 // syncDest writes the files of the in-memory output m over the folder
-// dest, where they differ.
-func syncDest(dest string, m *memOutput, workers int) error {
+// dest, where they differ, through d.
+func syncDest(dest string, m *memOutput, workers int, d disk) error {
 	have := map[string]fs.FileMode{} // what dest holds: path -> type
-	err := filepath.WalkDir(dest, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(dest, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -39,7 +88,7 @@ func syncDest(dest string, m *memOutput, workers int) error {
 		if err != nil {
 			return err
 		}
-		have[filepath.ToSlash(rel)] = d.Type()
+		have[filepath.ToSlash(rel)] = e.Type()
 		return nil
 	})
 	if err != nil {
@@ -53,117 +102,205 @@ func syncDest(dest string, m *memOutput, workers int) error {
 			dirs[d] = true
 		}
 	}
-	// Folders, parents first; something else in the way is removed.
-	for _, d := range slices.Sorted(maps.Keys(dirs)) {
-		t, ok := have[d]
-		if ok && t.IsDir() {
-			continue
+	// A path that changes kind, a file where the site now has a folder
+	// or the reverse, cannot be staged beside what it replaces. It is
+	// rare: the site is then written as a new folder swapped in.
+	for p := range dirs {
+		if t, ok := have[p]; ok && !t.IsDir() {
+			return replaceDest(dest, m)
 		}
-		full := filepath.Join(dest, filepath.FromSlash(d))
-		if ok {
-			if err := os.Remove(full); err != nil {
-				return err
-			}
+	}
+	for _, name := range names {
+		if t, ok := have[name]; ok && t.IsDir() {
+			return replaceDest(dest, m)
 		}
-		if err := os.Mkdir(full, 0o755); err != nil {
-			return err
-		}
-		have[d] = fs.ModeDir
 	}
 
-	var mu sync.Mutex
-	var first error
+	// The files that differ from the destination's.
+	differs := make([]bool, len(names))
 	forEach(len(names), workers, func(i int) {
-		name := names[i]
-		mu.Lock()
-		t, ok := have[name]
-		mu.Unlock()
-		if err := syncFile(dest, name, m.files[name], t, ok); err != nil {
-			mu.Lock()
-			if first == nil {
-				first = err
-			}
-			mu.Unlock()
-		}
+		_, ok := have[names[i]]
+		differs[i] = !ok || !sameFile(filepath.Join(dest, filepath.FromSlash(names[i])), m.files[names[i]])
 	})
-	if first != nil {
-		return first
-	}
-
-	// What the site no longer has, deepest first, so that a folder is
-	// empty when its turn comes.
-	var stale []string
-	for p, t := range have {
-		if _, ok := m.files[p]; ok {
-			continue // written by syncFile
+	var changed []string
+	for i, name := range names {
+		if differs[i] {
+			changed = append(changed, name)
 		}
-		if t.IsDir() && dirs[p] || underFile(p, m.files) {
+	}
+	// What the site no longer has: the topmost of each stale tree.
+	var stale []string
+	gone := map[string]bool{}
+	for _, p := range slices.Sorted(maps.Keys(have)) {
+		if _, ok := m.files[p]; ok || dirs[p] || underAny(p, gone) {
 			continue
 		}
+		gone[p] = true
 		stale = append(stale, p)
 	}
-	sort.Slice(stale, func(i, j int) bool {
-		di, dj := strings.Count(stale[i], "/"), strings.Count(stale[j], "/")
-		if di != dj {
-			return di > dj
-		}
-		return stale[i] < stale[j]
-	})
-	for _, p := range stale {
-		if err := os.RemoveAll(filepath.Join(dest, filepath.FromSlash(p))); err != nil {
-			return err
-		}
+	if len(changed) == 0 && len(stale) == 0 {
+		return nil
 	}
+
+	tx := &syncTx{disk: d, dest: dest}
+	if err := tx.stage(m, changed, dirs, have, workers); err != nil {
+		tx.rollback()
+		return err
+	}
+	if err := tx.commit(changed, stale, have); err != nil {
+		tx.rollback()
+		return err
+	}
+	d.RemoveAll(tx.trash) // the old files; left over, the next sync removes them
 	return nil
 }
 
-// underFile tells whether p is inside a folder that syncFile replaced by
-// a file of the site (and so removed already).
-func underFile(p string, files map[string][]byte) bool {
+// underAny tells whether p is inside one of the folders dirs.
+func underAny(p string, dirs map[string]bool) bool {
 	for d := path.Dir(p); d != "."; d = path.Dir(d) {
-		if _, ok := files[d]; ok {
+		if dirs[d] {
 			return true
 		}
 	}
 	return false
 }
 
-// syncFile makes dest/name hold data, unless it already does. t and ok
-// are what the destination held at name.
-func syncFile(dest, name string, data []byte, t fs.FileMode, ok bool) error {
-	full := filepath.Join(dest, filepath.FromSlash(name))
-	if ok && t.IsRegular() {
-		if fi, err := os.Stat(full); err == nil && fi.Size() == int64(len(data)) {
-			if old, err := os.ReadFile(full); err == nil && bytes.Equal(old, data) {
-				return nil
-			}
-		}
+// sameFile tells whether the file at full holds data.
+func sameFile(full string, data []byte) bool {
+	fi, err := os.Stat(full)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(data)) {
+		return false
 	}
-	if ok && t.IsDir() {
-		if err := os.RemoveAll(full); err != nil {
+	old, err := os.ReadFile(full)
+	return err == nil && bytes.Equal(old, data)
+}
+
+// syncTx is a sync in progress, and what it must undo if it fails.
+type syncTx struct {
+	disk  disk
+	dest  string
+	made  []string          // folders made, parents first
+	temps map[string]string // output path -> the new file's temporary path
+	trash string            // the folder of the old files, "" until made
+	undo  []func()          // what commit did, to undo in reverse order
+}
+
+func (tx *syncTx) full(name string) string { return filepath.Join(tx.dest, filepath.FromSlash(name)) }
+
+// stage makes the missing folders and writes the changed files beside the
+// ones they replace, under temporary names.
+func (tx *syncTx) stage(m *memOutput, changed []string, dirs map[string]bool, have map[string]fs.FileMode, workers int) error {
+	for _, p := range slices.Sorted(maps.Keys(dirs)) {
+		if _, ok := have[p]; ok {
+			continue
+		}
+		if err := tx.disk.Mkdir(tx.full(p)); err != nil {
 			return err
 		}
+		tx.made = append(tx.made, tx.full(p))
 	}
-	// A new file renamed over the old one: a reader (the browser, a
-	// server) sees the old file or the new, never half of one.
-	dir, base := filepath.Split(full)
-	f, err := os.CreateTemp(dir, "."+base+".new-")
+	tx.temps = make(map[string]string, len(changed))
+	var mu sync.Mutex
+	var errs errorOnce
+	forEach(len(changed), workers, func(i int) {
+		name := changed[i]
+		dir, base := filepath.Split(tx.full(name))
+		tmp, err := tx.disk.WriteTemp(dir, "."+base+".new-", m.files[name])
+		if err != nil {
+			errs.set(err)
+			return
+		}
+		mu.Lock()
+		tx.temps[name] = tmp
+		mu.Unlock()
+	})
+	return errs.err
+}
+
+// commit keeps the old files in the trash folder and puts the new ones in
+// place, then moves the stale files to the trash.
+func (tx *syncTx) commit(changed, stale []string, have map[string]fs.FileMode) error {
+	tx.trash = filepath.Join(tx.dest, fmt.Sprintf(".patience-old-%016x", rand.Uint64()))
+	if err := tx.disk.Mkdir(tx.trash); err != nil {
+		tx.trash = ""
+		return err
+	}
+	kept := 0
+	keep := func() string {
+		kept++
+		return filepath.Join(tx.trash, fmt.Sprint(kept))
+	}
+	for _, name := range changed {
+		full := tx.full(name)
+		if _, ok := have[name]; ok {
+			// A second name for the old file, so that the new one can
+			// replace it in one rename: a reader sees the old file or
+			// the new one, never none. Where hard links fail, the old
+			// file is moved away first.
+			old := keep()
+			if err := tx.disk.Link(full, old); err != nil {
+				if err := tx.disk.Rename(full, old); err != nil {
+					return err
+				}
+			}
+			tx.undo = append(tx.undo, func() { tx.disk.Rename(old, full) })
+		} else {
+			tx.undo = append(tx.undo, func() { tx.disk.RemoveAll(full) })
+		}
+		if err := tx.disk.Rename(tx.temps[name], full); err != nil {
+			return err
+		}
+		delete(tx.temps, name)
+	}
+	for _, p := range stale {
+		full := tx.full(p)
+		old := keep()
+		if err := tx.disk.Rename(full, old); err != nil {
+			return err
+		}
+		tx.undo = append(tx.undo, func() { tx.disk.Rename(old, full) })
+	}
+	return nil
+}
+
+// rollback undoes what the sync did, so that the destination is as it
+// was.
+func (tx *syncTx) rollback() {
+	for i := len(tx.undo) - 1; i >= 0; i-- {
+		tx.undo[i]()
+	}
+	for _, tmp := range tx.temps {
+		tx.disk.RemoveAll(tmp)
+	}
+	if tx.trash != "" {
+		tx.disk.RemoveAll(tx.trash)
+	}
+	for i := len(tx.made) - 1; i >= 0; i-- {
+		tx.disk.RemoveAll(tx.made[i])
+	}
+}
+
+// replaceDest writes the files of m to a new folder beside dest and swaps
+// it in place of dest (see output.commit): for the rare sync where a file
+// becomes a folder or the reverse.
+func replaceDest(dest string, m *memOutput) error {
+	out, err := newOutput(dest)
 	if err != nil {
 		return err
 	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	for _, name := range slices.Sorted(maps.Keys(m.files)) {
+		full := filepath.Join(out.tmp, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err == nil {
+			err = os.WriteFile(full, m.files[name], 0o644)
+		}
+		if err != nil {
+			out.discard()
+			return err
+		}
 	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
+	if err := out.commit(); err != nil {
+		out.discard()
+		return err
 	}
-	if err == nil {
-		err = os.Rename(tmp, full)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return nil
 }

@@ -1,8 +1,12 @@
 package site
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -67,6 +71,120 @@ func TestBuildSyncsExistingDestination(t *testing.T) {
 	for name, fi := range before {
 		if now := stat(name); !os.SameFile(fi, now) || !now.ModTime().Equal(fi.ModTime()) {
 			t.Errorf("%s was written again", name)
+		}
+	}
+}
+
+// faultDisk is the operating system's disk, except that its fail-th
+// operation that changes the destination fails.
+type faultDisk struct {
+	osDisk
+	mu         sync.Mutex
+	ops, fail  int
+	failedWith string
+}
+
+var errFault = errors.New("injected fault")
+
+func (d *faultDisk) fault(op string) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.ops++
+	if d.ops == d.fail {
+		d.failedWith = op
+		return errFault
+	}
+	return nil
+}
+
+func (d *faultDisk) Mkdir(name string) error {
+	if err := d.fault("Mkdir"); err != nil {
+		return err
+	}
+	return d.osDisk.Mkdir(name)
+}
+
+func (d *faultDisk) WriteTemp(dir, pattern string, data []byte) (string, error) {
+	if err := d.fault("WriteTemp"); err != nil {
+		return "", err
+	}
+	return d.osDisk.WriteTemp(dir, pattern, data)
+}
+
+func (d *faultDisk) Link(oldname, newname string) error {
+	if err := d.fault("Link"); err != nil {
+		return err
+	}
+	return d.osDisk.Link(oldname, newname)
+}
+
+func (d *faultDisk) Rename(oldpath, newpath string) error {
+	if err := d.fault("Rename"); err != nil {
+		return err
+	}
+	return d.osDisk.Rename(oldpath, newpath)
+}
+
+// TestSyncAllOrNothing is issue 23, item 2: a rebuild over an existing
+// destination that fails part-way (a full disk, a read-only folder) left
+// the files written so far changed. Each operation of the sync is made
+// to fail in turn; the destination must then be exactly as it was, and
+// without faults the rebuild must make what a fresh build makes.
+func TestSyncAllOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, goodSite)
+	if _, err := Build(Options{Source: dir}); err != nil {
+		t.Fatal(err)
+	}
+	pub := filepath.Join(dir, "public")
+	writeFiles(t, dir, map[string]string{"public/stale/old.html": "old", "public/stale.html": "old"})
+	before := readTree(t, pub)
+	// Every page changes (the title is on each), one page is new, one
+	// is gone, and the stale files go.
+	writeFiles(t, dir, map[string]string{"config.yaml": "title: Another title\n", "content/docs/new.md": "# New\n"})
+	os.Remove(filepath.Join(dir, "content/docs/nested/deep.md"))
+	fresh := t.TempDir()
+	if _, err := Build(Options{Source: dir, Destination: fresh}); err != nil {
+		t.Fatal(err)
+	}
+	for fail := 1; ; fail++ {
+		d := &faultDisk{fail: fail}
+		_, err := Build(Options{Source: dir, disk: d})
+		step := fmt.Sprintf("fault %d (%s)", fail, d.failedWith)
+		switch {
+		case err == nil:
+			// No fault, or one the sync works around (a hard link
+			// refused): everything changed.
+			sameFiles(t, step, readTree(t, pub), readTree(t, fresh))
+		case strings.Contains(err.Error(), errFault.Error()):
+			sameFiles(t, step, readTree(t, pub), before)
+		default:
+			t.Fatalf("%s: error %v", step, err)
+		}
+		if d.failedWith == "" {
+			if fail < 10 {
+				t.Errorf("only %d operations", fail-1)
+			}
+			t.Logf("%d operations, each made to fail", fail-1)
+			break
+		}
+		if err == nil {
+			restore(t, pub, before)
+		}
+	}
+}
+
+// restore makes the folder dir hold exactly the files of tree.
+func restore(t *testing.T, dir string, tree map[string][]byte) {
+	t.Helper()
+	os.RemoveAll(dir)
+	for name, data := range tree {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

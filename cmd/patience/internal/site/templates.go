@@ -50,6 +50,7 @@ func loadTemplates(builtin, site fs.FS, siteName string, funcs template.FuncMap,
 	ts := &templateSet{layouts: map[string]*template.Template{}, files: map[string]string{}}
 	files := map[string]templateFile{}
 	assets := map[string]asset{}
+	broken := false
 	read := func(fsys fs.FS, show string) {
 		if fsys == nil {
 			return
@@ -63,9 +64,15 @@ func loadTemplates(builtin, site fs.FS, siteName string, funcs template.FuncMap,
 			if e.IsDir() || !strings.HasSuffix(e.Name(), ".html") || strings.HasPrefix(e.Name(), ".") {
 				continue
 			}
-			text, err := fs.ReadFile(fsys, e.Name())
+			text, err := readLimited(fsys, e.Name(), templateKind)
 			if err != nil {
-				errs.addf(srcpos.Pos{File: path.Join(show, e.Name())}, "%v", err)
+				errs.addf(srcpos.Pos{File: path.Join(show, e.Name())}, "%v", unwrapPath(err))
+				continue
+			}
+			if line, col, bad := invalidUTF8(text); bad {
+				// The bytes would go into every page as they are.
+				errs.addf(srcpos.Pos{File: path.Join(show, e.Name()), Line: line, Col: col}, "invalid UTF-8: a template is UTF-8 text")
+				broken = true
 				continue
 			}
 			files[e.Name()] = templateFile{e.Name(), path.Join(show, e.Name()), text}
@@ -84,7 +91,7 @@ func loadTemplates(builtin, site fs.FS, siteName string, funcs template.FuncMap,
 				}
 				return nil
 			}
-			if !d.IsDir() {
+			if !d.IsDir() && regularOrLink(fsys, p, d) {
 				assets[p] = asset{name: p, fsys: fsys, src: p, show: path.Join(show, p)}
 			}
 			return nil
@@ -101,6 +108,10 @@ func loadTemplates(builtin, site fs.FS, siteName string, funcs template.FuncMap,
 	}
 	sort.Slice(ts.assets, func(i, j int) bool { return ts.assets[i].name < ts.assets[j].name })
 
+	if broken {
+		ts.broken = true
+		return ts
+	}
 	names := make([]string, 0, len(files))
 	for n, f := range files {
 		names = append(names, n)

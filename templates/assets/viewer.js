@@ -87,6 +87,9 @@
     if (!root || root.classList.contains('js')) return;
     try { data = JSON.parse(script.textContent); } catch (e) { return; }
     var id = script.getAttribute('data-replay'), steps = data.steps || [], last = steps.length;
+    if (!last) return root.classList.add('js'); // a position alone: nothing to step through
+    var marked = {};
+    (data.mark || []).forEach(function (c) { marked[c] = 1; });
     var L = layouts(data), $ = function (s) { return root.querySelector(s); };
     var board = $('.replay-board'), controls = $('.replay-controls'), slider = $('.replay-slider');
     var speed = $('.replay-speed'), pos = $('.replay-pos'), playBtn = $('[data-act=play]');
@@ -96,7 +99,6 @@
     var reduce = window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)');
 
     board.querySelectorAll('.pile').forEach(function (e) { piles[e.getAttribute('data-pile')] = e; });
-    (data.piles || []).forEach(function (p) { if (p.fan) pileEl(p.id).setAttribute('data-fan', p.fan); });
 
     function pileEl(p) {
       if (piles[p]) return piles[p];
@@ -125,14 +127,16 @@
       var box = pileEl(p).querySelector('.cards'), k = L.kind[p], n = cards.length;
       box.textContent = '';
       box.setAttribute('data-n', n);
+      box.style.setProperty('--n', n);
       if (!n) return box.appendChild(el('span', 'vh', 'empty'));
       if (k === 'stock') {
         var b = box.appendChild(el('span', 'card back', n));
         return b.appendChild(el('span', 'vh', ' cards'));
       }
       (stacked(k) ? cards.slice(-1) : cards).forEach(function (o) {
-        var t = card(o.c), c = box.appendChild(el('span', 'card ' + t[2], t[0]));
+        var t = card(o.c), c = box.appendChild(el('span', 'card ' + t[2] + (marked[o.c] ? ' mark' : ''), t[0]));
         if (t[1]) c.appendChild(el('span', 'suit', t[1]));
+        if (marked[o.c]) c.appendChild(el('span', 'vh', ' (marked)'));
         c.setAttribute('data-k', o.k);
       });
       if (stacked(k) && n > 1) box.appendChild(el('span', 'count', n));
@@ -173,6 +177,23 @@
         c.getBoundingClientRect(); // apply the start position before the transition
         c.style.transition = c.style.transform = '';
       });
+    }
+
+    // fit gives each column the room of its longest state and tells the
+    // stylesheet the board's height in card widths, so that the board is
+    // scaled to fit the window's height as well as its width.
+    function fit() {
+      if (!board.classList.contains('geo')) return;
+      var one;
+      for (var p in piles) {
+        one = piles[p];
+        if (one.getAttribute('data-fan') !== 'd') continue;
+        var most = 1;
+        L.at.forEach(function (lay) { most = Math.max(most, (lay[p] || []).length); });
+        one.style.setProperty('--maxn', most);
+      }
+      var u = one && parseFloat(getComputedStyle(one).fontSize) * 2.5;
+      if (u) board.style.setProperty('--bhu', (board.offsetHeight / u).toFixed(2));
     }
 
     function caption(n) {
@@ -292,6 +313,7 @@
     addEventListener('popstate', function () { fromHash(false); });
 
     go(0, { hash: 0, quiet: true });
+    fit();
     fromHash(true);
     if (document.readyState !== 'complete') addEventListener('load', function () { fromHash(true); });
   }
@@ -301,5 +323,13 @@
     return;
   }
   function init() { document.querySelectorAll('script[data-replay]').forEach(Viewer); }
+  // For other scripts (a replay made in the page): mount starts the viewer
+  // of a figure.replay made by viewer.Render and already in the document.
+  window.PatienceViewer = {
+    mount: function (figure) {
+      var s = figure && figure.querySelector('script[data-replay]');
+      if (s) Viewer(s);
+    }
+  };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init); else init();
 })();

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -24,9 +25,11 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/patience-solitaire/patience/cmd/patience/internal/diagram"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/replayblock"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/site"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/viewer"
+	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/replay"
 )
 
@@ -129,6 +132,8 @@ func TestBrowser(t *testing.T) {
 	run("NoJavaScript", f.testNoJS)
 	run("NotFound", f.testNotFound)
 	run("Narrow", f.testNarrow)
+	run("Layout", f.testLayout)
+	run("OneScreen", f.testOneScreen)
 	run("Axe/light", func(t *testing.T) { f.testAxe(t, "light") })
 	run("Axe/dark", func(t *testing.T) { f.testAxe(t, "dark") })
 	if dir := os.Getenv("PATIENCE_SCREENSHOTS"); dir != "" {
@@ -872,5 +877,98 @@ func (f *fixture) screenshots(t *testing.T, dir string) {
 	}
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// testLayout checks that the viewer draws every pile where the game's
+// declaration puts it (as the page's diagram does), scaled: a pile's left
+// edge is X times one factor and its top Y times another, at two widths.
+func (f *fixture) testLayout(t *testing.T) {
+	tb := f.open(t)
+	g, err := engine.Lookup("house-in-the-woods", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	geo := diagram.Layout(g)
+	type box struct {
+		X, Y, W float64
+		Fan     string
+	}
+	for _, w := range []int64{1280, 375} {
+		if err := call(tb.ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: w, Height: 800, DeviceScaleFactor: 1, Mobile: w < 800}); err != nil {
+			t.Fatal(err)
+		}
+		f.goTo(tb, "games/house-in-the-woods/index.html#opening/3")
+		tb.viewers(2)
+		got := eval[map[string]box](tb, `(() => {
+			const b = document.querySelector('#opening .replay-board'), o = b.getBoundingClientRect(), m = {};
+			b.querySelectorAll('.pile').forEach(p => {
+				const r = p.getBoundingClientRect();
+				m[p.dataset.pile] = {X: r.left - o.left, Y: r.top - o.top, W: b.clientWidth, Fan: p.dataset.fan || ''};
+			});
+			return m;
+		})()`)
+		if len(got) != len(geo.Places) {
+			t.Fatalf("%d px: %d piles drawn, want %d", w, len(got), len(geo.Places))
+		}
+		var kx, ky float64
+		for _, p := range geo.Places {
+			if kx == 0 && p.X > 0 {
+				kx = got[p.ID].X / p.X
+			}
+			if ky == 0 && p.Y > 0 {
+				ky = (got[p.ID].Y - got[geo.Places[0].ID].Y) / (p.Y - geo.Places[0].Y)
+			}
+		}
+		if kx < 10 {
+			t.Fatalf("%d px: a card is %.1f px wide", w, kx)
+		}
+		y0 := got[geo.Places[0].ID].Y - geo.Places[0].Y*ky
+		for _, p := range geo.Places {
+			b := got[p.ID]
+			if math.Abs(b.X-p.X*kx) > 1.5 || math.Abs(b.Y-y0-p.Y*ky) > 1.5 {
+				t.Errorf("%d px: pile %s at (%.1f, %.1f) px, want (%.1f, %.1f): declared (%g, %g)", w, p.ID, b.X, b.Y, p.X*kx, y0+p.Y*ky, p.X, p.Y)
+			}
+			if fan := string(rune(p.Fan)); p.Fan != 0 && b.Fan != fan {
+				t.Errorf("%d px: pile %s fans %q, want %q", w, p.ID, b.Fan, fan)
+			}
+		}
+		if right := geo.W * kx; right > got["t1"].W+1 {
+			t.Errorf("%d px: the board is %.0f px wide in a box of %.0f px", w, right, got["t1"].W)
+		}
+	}
+}
+
+// testOneScreen checks that at 1280×800 a linked viewer shows its board,
+// its controls and the shown step's caption and note together, in the
+// window, and that on a phone the Next button stays in the window.
+func (f *fixture) testOneScreen(t *testing.T) {
+	tb := f.open(t)
+	if err := call(tb.ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 1280, Height: 800, DeviceScaleFactor: 1}); err != nil {
+		t.Fatal(err)
+	}
+	f.goTo(tb, "games/house-in-the-woods/index.html#opening/1")
+	tb.viewers(2)
+	out := eval[[]string](tb, `(() => {
+		const bad = [];
+		for (const s of ['.replay-board', '.replay-controls', '.replay-caption', '.replay-note', '[data-act=next]']) {
+			const r = document.querySelector('#opening ' + s).getBoundingClientRect();
+			if (r.height === 0 || r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) bad.push(s + ' at ' + JSON.stringify(r));
+		}
+		const b = document.querySelector('#opening .replay-board').getBoundingClientRect();
+		if (b.width < 500) bad.push('the board is only ' + b.width + ' px wide');
+		return bad;
+	})()`)
+	for _, o := range out {
+		t.Errorf("1280×800: not in the window: %s", o)
+	}
+	if err := call(tb.ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 375, Height: 812, DeviceScaleFactor: 1, Mobile: true}); err != nil {
+		t.Fatal(err)
+	}
+	f.goTo(tb, "games/house-in-the-woods/index.html#opening/2")
+	tb.viewers(2)
+	eval[bool](tb, `(document.querySelector('#opening .replay-board').scrollIntoView(), true)`)
+	if r := eval[[]float64](tb, `(r => [r.top, r.bottom])(document.querySelector('#opening [data-act=next]').getBoundingClientRect())`); r[0] < 0 || r[1] > 812 {
+		t.Errorf("375×812: the Next button at %v, out of the window", r)
 	}
 }

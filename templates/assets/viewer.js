@@ -92,8 +92,8 @@
     (data.mark || []).forEach(function (c) { marked[c] = 1; });
     var L = layouts(data), $ = function (s) { return root.querySelector(s); };
     var board = $('.replay-board'), controls = $('.replay-controls'), slider = $('.replay-slider');
-    var speed = $('.replay-speed'), pos = $('.replay-pos'), playBtn = $('[data-act=play]');
-    var capEl = $('.replay-caption'), noteEl = $('.replay-note'), live = $('.replay-live');
+    var speed = $('.replay-speed'), pos = $('.replay-pos'), playBtn = $('[data-act=play]'), copyBtn = $('[data-act=copy]');
+    var capEl = $('.replay-caption'), noteEl = $('.replay-note'), live = $('.replay-live'), now = $('.replay-now');
     var list = $('.replay-moves'), items = list ? list.querySelectorAll('li') : [];
     var piles = {}, drawn = {}, cur = -1, timer = 0, playing = false;
     var reduce = window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)');
@@ -221,6 +221,7 @@
       pos.textContent = n + ' / ' + last;
       capEl.textContent = caption(n);
       noteEl.textContent = note;
+      now.setAttribute('data-shown', 'Step ' + n + ' of ' + last); // printed with the board
       if (items[prev]) {
         items[prev].classList.remove('current');
         items[prev].removeAttribute('aria-current');
@@ -236,6 +237,7 @@
       }
       if (!how.quiet) live.textContent = 'Step ' + n + ' of ' + last + ': ' + caption(n) + (note ? '. ' + note : '');
       if (how.hash !== 0 && !playing) setHash(how.hash === 2);
+      if (copyBtn) copyBtn.textContent = 'Copy link';
     }
 
     // play starts or stops autoplay; stopping records the step in the URL
@@ -260,8 +262,20 @@
       go(n, how);
     }
 
+    // copy puts the link to the shown step on the clipboard, or shows it
+    // where the clipboard is not available.
+    function copy() {
+      var url = location.href.split('#')[0] + '#' + id + '/' + cur, done = function (ok) {
+        live.textContent = ok ? 'Link to step ' + cur + ' copied' : 'The link to step ' + cur + ' is in the address bar';
+        copyBtn.textContent = ok ? 'Link copied' : 'Link in the address bar';
+        if (!ok) setHash();
+      };
+      try { navigator.clipboard.writeText(url).then(function () { done(true); }, function () { done(false); }); } catch (e) { done(false); }
+    }
+
     function act(a) {
       if (a === 'play') return play(!playing);
+      if (a === 'copy') return copy();
       to({ first: 0, prev: cur - 1, next: cur + 1, last: last }[a]);
     }
 
@@ -271,6 +285,7 @@
       i = h.lastIndexOf('/');
       if (h.slice(0, i) === id && /^\d+$/.test(h.slice(i + 1))) {
         to(+h.slice(i + 1), { hash: 0 });
+        if (+h.slice(i + 1) > last) setHash(); // #id/9999 becomes #id/<last>
         var r = root.getBoundingClientRect();
         if (scroll && (r.top < 0 || r.top > innerHeight)) root.scrollIntoView();
       } else if (!h) {
@@ -309,6 +324,15 @@
       }
       e.preventDefault();
     });
+    // A swipe across the board steps: left for the next step, right for the previous.
+    var touch = null;
+    board.addEventListener('pointerdown', function (e) { touch = e.pointerType === 'touch' ? [e.clientX, e.clientY] : null; });
+    board.addEventListener('pointerup', function (e) {
+      if (!touch) return;
+      var dx = e.clientX - touch[0], dy = e.clientY - touch[1];
+      touch = null;
+      if (Math.abs(dx) > 40 && Math.abs(dy) < Math.abs(dx) / 2) to(cur + (dx < 0 ? 1 : -1), { hash: 1 });
+    });
     addEventListener('hashchange', function () { fromHash(true); });
     addEventListener('popstate', function () { fromHash(false); });
 
@@ -322,7 +346,32 @@
     if (typeof module === 'object') module.exports = { layouts: layouts, card: card };
     return;
   }
-  function init() { document.querySelectorAll('script[data-replay]').forEach(Viewer); }
+  // missing tells the reader when the URL names a step of a replay that is
+  // not on this page (#nonexistent/3), at the top of the page.
+  function missing() {
+    var h, m, note = document.querySelector('.replay-missing'), main = document.querySelector('main');
+    try { h = decodeURIComponent(location.hash.slice(1)); } catch (e) { h = ''; }
+    m = /^(.+)\/(\d+)$/.exec(h);
+    var gone = m && !document.getElementById(m[1]) && !document.getElementById(h);
+    if (!gone) return note && note.remove();
+    if (!note && main) {
+      note = main.insertBefore(el('p', 'replay-missing'), main.firstChild);
+      note.setAttribute('role', 'status');
+    }
+    if (note) note.textContent = 'This page has no replay \u201c' + m[1] + '\u201d (the link asked for its step ' + m[2] + ').';
+  }
+
+  function init() {
+    var all = document.querySelectorAll('script[data-replay]'), skip = document.querySelector('.skip-link');
+    all.forEach(Viewer);
+    if (all.length && skip) {
+      var a = el('a', 'skip-link', all.length > 1 ? 'Skip to the first replay' : 'Skip to the replay');
+      a.href = '#' + all[0].getAttribute('data-replay');
+      skip.parentNode.insertBefore(a, skip.nextSibling);
+    }
+    missing();
+    addEventListener('hashchange', missing);
+  }
   // For other scripts (a replay made in the page): mount starts the viewer
   // of a figure.replay made by viewer.Render and already in the document.
   window.PatienceViewer = {

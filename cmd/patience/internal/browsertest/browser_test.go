@@ -134,6 +134,8 @@ func TestBrowser(t *testing.T) {
 	run("Narrow", f.testNarrow)
 	run("Layout", f.testLayout)
 	run("OneScreen", f.testOneScreen)
+	run("Links", f.testLinks)
+	run("Deck", f.testDeck)
 	run("Axe/light", func(t *testing.T) { f.testAxe(t, "light") })
 	run("Axe/dark", func(t *testing.T) { f.testAxe(t, "dark") })
 	if dir := os.Getenv("PATIENCE_SCREENSHOTS"); dir != "" {
@@ -743,6 +745,13 @@ const narrowCheck = `(() => {
 	return ['scrollWidth ' + sw + ' > innerWidth ' + w].concat(out);
 })()`
 
+// clippedCheck lists the layout diagrams, replay boards and games tables
+// that do not fit the window, or that scroll in their box.
+const clippedCheck = `[...document.querySelectorAll('svg.diagram, .replay-board, table.games')].filter(e => {
+	const r = e.getBoundingClientRect(), p = e.parentElement;
+	return r.left < -1 || r.right > innerWidth + 1 || e.scrollWidth > e.clientWidth + 1 || p.scrollWidth > p.clientWidth + 1;
+}).map(e => e.tagName.toLowerCase() + '.' + e.getAttribute('class'))`
+
 func (f *fixture) testNarrow(t *testing.T) {
 	tb := f.open(t)
 	pages := append(append([]string{}, f.pages...), "404.html")
@@ -761,6 +770,9 @@ func (f *fixture) testNarrow(t *testing.T) {
 			}
 			if bad := eval[[]string](tb, narrowCheck); len(bad) > 0 {
 				t.Errorf("%s at %d px scrolls sideways: %s", rel, w, strings.Join(bad, "; "))
+			}
+			if bad := eval[[]string](tb, clippedCheck); len(bad) > 0 {
+				t.Errorf("%s at %d px: cut off: %s", rel, w, strings.Join(bad, "; "))
 			}
 		}
 	}
@@ -970,5 +982,68 @@ func (f *fixture) testOneScreen(t *testing.T) {
 	eval[bool](tb, `(document.querySelector('#opening .replay-board').scrollIntoView(), true)`)
 	if r := eval[[]float64](tb, `(r => [r.top, r.bottom])(document.querySelector('#opening [data-act=next]').getBoundingClientRect())`); r[0] < 0 || r[1] > 812 {
 		t.Errorf("375×812: the Next button at %v, out of the window", r)
+	}
+}
+
+// testLinks checks the links into a replay: a step past the end becomes
+// the last step in the URL too, a replay the page lacks is said so, the
+// skip link reaches the first replay, and the copy button is there.
+func (f *fixture) testLinks(t *testing.T) {
+	tb := f.open(t)
+	f.goTo(tb, "games/house-in-the-woods/index.html#short/9999")
+	tb.viewers(2)
+	f.expect(tb, "short", 5, "#short/5")
+	if n := eval[int](tb, `document.querySelectorAll('.replay-missing').length`); n != 0 {
+		t.Errorf("%d notices of a missing replay, want none", n)
+	}
+	f.goTo(tb, "games/house-in-the-woods/index.html#nonexistent/3")
+	tb.viewers(2)
+	if got := eval[string](tb, `(document.querySelector('.replay-missing') || {}).textContent || ''`); !strings.Contains(got, "no replay \u201cnonexistent\u201d") {
+		t.Errorf("a link to a missing replay: notice %q", got)
+	}
+	eval[bool](tb, `(location.hash = '#opening/2', true)`)
+	tb.wait(`!document.querySelector('.replay-missing')`, 10*time.Second)
+	if got := eval[string](tb, `[...document.querySelectorAll('.skip-link')].map(a => a.textContent + ' ' + a.getAttribute('href')).join('; ')`); !strings.Contains(got, "Skip to the first replay #opening") {
+		t.Errorf("skip links: %q", got)
+	}
+	if got := eval[string](tb, `document.querySelector('#opening [data-act=copy]').textContent`); got != "Copy link" {
+		t.Errorf("copy button: %q", got)
+	}
+	if got := eval[string](tb, `document.querySelector('#opening .replay-now').dataset.shown`); got != "Step 2 of 11" {
+		t.Errorf("the step a printed board shows: %q", got)
+	}
+}
+
+// testDeck checks the four-colour deck: the toggle colours diamonds and
+// clubs apart from hearts and spades, and the choice is remembered.
+func (f *fixture) testDeck(t *testing.T) {
+	tb := f.open(t)
+	f.goTo(tb, "games/house-in-the-woods/index.html")
+	tb.viewers(2)
+	colours := func() []string {
+		return eval[[]string](tb, `['h', 'd', 'c', 's'].map(s => getComputedStyle(document.querySelector('#opening .card.' + s)).color)`)
+	}
+	two := colours()
+	if two[0] != two[1] || two[2] != two[3] || two[0] == two[2] {
+		t.Errorf("two-colour deck: hearts, diamonds, clubs, spades %v", two)
+	}
+	tb.wait(`!document.querySelector('.deck-toggle').hidden`, 10*time.Second)
+	tb.do(chromedp.Click(chromedp.CSS(".deck-toggle")))
+	four := colours()
+	seen := map[string]bool{}
+	for _, c := range four {
+		seen[c] = true
+	}
+	if len(seen) != 4 {
+		t.Errorf("four-colour deck: hearts, diamonds, clubs, spades %v", four)
+	}
+	f.goTo(tb, "games/house-in-the-woods/index.html")
+	tb.viewers(2)
+	if got := eval[string](tb, `document.documentElement.dataset.deck + ' ' + document.querySelector('.deck-toggle').getAttribute('aria-pressed')`); got != "four true" {
+		t.Errorf("after a reload: deck and toggle %q, want four true", got)
+	}
+	tb.do(chromedp.Click(chromedp.CSS(".deck-toggle")))
+	if got := eval[string](tb, `String(localStorage.getItem('patience-deck'))`); got != "null" {
+		t.Errorf("two colours again: stored %q", got)
 	}
 }

@@ -24,10 +24,10 @@
 //	          .card.c|.s|.h|.d              7<span class=suit>♥</span>; .back for the stock
 //	          .count                        size of a stacked pile (foundation, stock, waste)
 //	          .card.mark                    a card the replay marks ("mark:" header), with a hidden " (marked)"
-//	  .replay-controls[hidden]              only when there are steps: button[data-act=first|prev|play|next|last],
+//	  .replay-controls[hidden]              only when there are steps: button[data-act=first|prev|play|next|last|copy],
 //	                                        input.replay-slider, select.replay-speed, output.replay-pos,
 //	                                        p.replay-keys (the keys, for pointer devices)
-//	  .replay-now .replay-caption .replay-note   the shown step
+//	  .replay-now .replay-caption .replay-note   the shown step; the script sets data-shown="Step N of M"
 //	  .replay-live[aria-live=polite]        screen-reader announcements
 //	  ol.replay-moves > li#ID/N[data-step=N] > a[href="#ID/N"] + p.note   (with .replay-live, only when
 //	                                        there are steps: a position alone has no controls)
@@ -366,6 +366,7 @@ var tmpl = template.Must(template.New("replay").Parse(strings.TrimSpace(`
 <button type="button" data-act="play" aria-label="Play">▶︎</button>
 <button type="button" data-act="next" aria-label="Next step">›</button>
 <button type="button" data-act="last" aria-label="Last step">»</button>
+<button type="button" data-act="copy" class="replay-copy">Copy link</button>
 <input type="range" class="replay-slider" min="0" max="{{.Last}}" value="0" aria-label="Step">
 <output class="replay-pos">0 / {{.Last}}</output>
 <label class="replay-speed-label">Speed <select class="replay-speed">

@@ -16,6 +16,7 @@ type Export struct {
 	Deal    string       `json:"deal"`
 	Title   string       `json:"title,omitempty"`
 	Note    string       `json:"note,omitempty"` // about the starting position
+	Mark    []string     `json:"mark,omitempty"` // cards marked in the starting position (every copy)
 	Piles   []ExportPile `json:"piles"`
 	Steps   []ExportStep `json:"steps"`
 	Result  string       `json:"result"` // "won", "stuck" or "stopped"
@@ -53,6 +54,7 @@ func (v *Verified) Export() *Export {
 		Deal:    r.Deal,
 		Title:   r.Title,
 		Note:    r.Note,
+		Mark:    r.Mark,
 		Piles:   exportPiles(v.Game, v.Start.Layout()),
 		Steps:   make([]ExportStep, len(v.Steps)),
 		Result:  r.Result,

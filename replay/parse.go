@@ -20,7 +20,7 @@ const maxErrors = 10
 const MaxMoves = 20000
 
 // headerKeys are the keys a replay header may hold, in printing order.
-var headerKeys = []string{"game", "variant", "deal", "layout", "title", "id", "result", "note"}
+var headerKeys = []string{"game", "variant", "deal", "layout", "title", "id", "result", "mark", "note"}
 
 // Parse reads a replay. The file name is used in error positions; line
 // is the line number of src's first line in that file (1 for a file of its
@@ -186,6 +186,8 @@ func (p *parser) header(n int, key, val string, valCol int) {
 		}
 	case "note":
 		p.r.Note = oneLine(val)
+	case "mark":
+		p.mark(n, valCol+1, val)
 	case "layout":
 		if val != "" {
 			p.errorf(vpos, "layout: put each pile on its own indented line below, like \"  t1: 3D 4D 6C\"")
@@ -201,6 +203,19 @@ func validID(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// mark reads the cards of a "mark:" header, whose value starts at column
+// col.
+func (p *parser) mark(n, col int, val string) {
+	for _, f := range fields(val) {
+		c, err := engine.ParseCard(f.text)
+		if err != nil {
+			p.errorf(p.pos(n, col+f.col), "mark: %v", err)
+			continue
+		}
+		p.r.Mark = append(p.r.Mark, c.String())
+	}
 }
 
 // layoutLine reads "t1: 3D 4D 6C" inside a layout block.

@@ -34,6 +34,7 @@ func Print(w io.Writer, r *Replay) error {
 	kv("title", r.Title)
 	kv("id", r.ID)
 	kv("result", r.Result)
+	kv("mark", strings.Join(r.Mark, " "))
 	kv("note", oneLine(r.Note))
 	if len(r.Moves) > 0 {
 		b.WriteByte('\n')

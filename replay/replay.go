@@ -30,9 +30,10 @@ type Replay struct {
 	Deal    string // deal number as written ("123456", "ms123"), or ""
 	Layout  []LayoutPile
 	Title   string
-	ID      string // "" to derive one from the file name or deal
-	Result  string // "" (= won), "won", "stuck" or "stopped"
-	Note    string // shown with the starting position
+	ID      string   // "" to derive one from the file name or deal
+	Result  string   // "" (= won), "won", "stuck" or "stopped"
+	Note    string   // shown with the starting position
+	Mark    []string // cards to mark in the starting position ("QS", "KS"), every copy
 
 	// Pos holds where each header key was written, for error messages.
 	Pos map[string]srcpos.Pos

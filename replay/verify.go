@@ -143,6 +143,9 @@ func Verify(r *Replay) (*Verified, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkMarks(r, s); err != nil {
+		return nil, err
+	}
 	v := &Verified{Replay: r, Game: g, Start: s.Clone()}
 	for i := range r.Moves {
 		m := &r.Moves[i]

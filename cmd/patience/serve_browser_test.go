@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestServeBrowser checks the reload script in Chromium: a page open at a
@@ -99,6 +101,30 @@ func TestServeBrowser(t *testing.T) {
 	}
 	if eval("String(window.beforeReload)") != "yes" {
 		t.Error("the page reloaded on a failed build")
+	}
+	// The overlay: the first error first, opaque, its Dismiss button clear
+	// of the heading on a phone, and Escape closes it.
+	look := eval(`(o => {
+		const h = o.querySelector('h2').getBoundingClientRect(), b = o.querySelector('button').getBoundingClientRect();
+		const overlap = b.left < h.right && h.left < b.right && b.top < h.bottom && h.top < b.bottom;
+		return getComputedStyle(o).backgroundColor + ' | ' + (overlap ? 'overlap' : 'apart') + ' | ' + o.querySelector('p').innerText;
+	})(document.getElementById('patience-serve-error'))`)
+	if parts := strings.SplitN(look, " | ", 3); len(parts) != 3 || strings.HasPrefix(parts[0], "rgba") || parts[1] != "apart" ||
+		!strings.HasPrefix(parts[2], "content/games/deal-1.replay:7:1: ") {
+		t.Errorf("the overlay: background, Dismiss and heading, first error: %q", look)
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 360, Height: 740, DeviceScaleFactor: 1, Mobile: true}); err != nil {
+		t.Fatal(err)
+	}
+	if look := eval(`(o => { const h = o.querySelector('h2').getBoundingClientRect(), b = o.querySelector('button').getBoundingClientRect();
+		return b.left < h.right && h.left < b.right && b.top < h.bottom && h.top < b.bottom ? 'overlap' : 'apart'; })(document.getElementById('patience-serve-error'))`); look != "apart" {
+		t.Error("on a phone, the overlay's Dismiss button overlaps its heading")
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
+		t.Fatal(err)
+	}
+	if eval("String(!!document.getElementById('patience-serve-error'))") != "false" {
+		t.Error("Escape does not close the overlay")
 	}
 
 	writeFile(t, dir, "content/games/deal-1.replay", serveReplay+"-- fixed\n")

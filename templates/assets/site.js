@@ -5,6 +5,9 @@
      the system's own scheme again forgets the choice, so the page follows
      the system once more. The choice is applied as data-theme on <html>
      by a one-line script in the page's <head>, before any drawing.
+   - The deck toggle: a four-colour deck (diamonds blue, clubs green) in
+     the replay viewers, remembered in localStorage ("patience-deck") and
+     applied as data-deck="four" by the same script.
    - Boxes that scroll sideways (wide tables, code) get tabindex=0, so
      that keyboard users can scroll them too. */
 (function () {
@@ -28,7 +31,15 @@
     show();
   }
 
-  var button;
+  var button, deck;
+  function showDeck() {
+    if (deck) deck.setAttribute('aria-pressed', html.getAttribute('data-deck') === 'four' ? 'true' : 'false');
+  }
+  function setDeck(four) {
+    try { if (four) localStorage.setItem('patience-deck', 'four'); else localStorage.removeItem('patience-deck'); } catch (e) { /* this page only */ }
+    if (four) html.setAttribute('data-deck', 'four'); else html.removeAttribute('data-deck');
+    showDeck();
+  }
   function show() {
     if (!button) return;
     var on = current() === 'dark';
@@ -51,6 +62,12 @@
   }
 
   function init() {
+    deck = document.querySelector('.deck-toggle');
+    if (deck) {
+      deck.hidden = false;
+      deck.addEventListener('click', function () { setDeck(html.getAttribute('data-deck') !== 'four'); });
+      showDeck();
+    }
     button = document.querySelector('.theme-toggle');
     if (button) {
       button.hidden = false;
@@ -59,6 +76,7 @@
     }
     if (dark.addEventListener) dark.addEventListener('change', function () { if (!stored()) html.removeAttribute('data-theme'); show(); });
     addEventListener('storage', function (e) {
+      if (e.key === 'patience-deck') return setDeck(e.newValue === 'four');
       if (e.key !== KEY) return;
       if (e.newValue === 'light' || e.newValue === 'dark') html.setAttribute('data-theme', e.newValue);
       else html.removeAttribute('data-theme');

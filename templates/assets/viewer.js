@@ -86,16 +86,18 @@
     if (!root || root.classList.contains('js')) return;
     try { data = JSON.parse(script.textContent); } catch (e) { return; }
     var id = script.getAttribute('data-replay'), steps = data.steps || [], last = steps.length;
+    if (!last) return root.classList.add('js'); // a position alone: nothing to step through
+    var marked = {};
+    (data.mark || []).forEach(function (c) { marked[c] = 1; });
     var L = layouts(data), $ = function (s) { return root.querySelector(s); };
     var board = $('.replay-board'), controls = $('.replay-controls'), slider = $('.replay-slider');
-    var speed = $('.replay-speed'), pos = $('.replay-pos'), playBtn = $('[data-act=play]');
-    var capEl = $('.replay-caption'), noteEl = $('.replay-note'), live = $('.replay-live');
+    var speed = $('.replay-speed'), pos = $('.replay-pos'), playBtn = $('[data-act=play]'), copyBtn = $('[data-act=copy]');
+    var capEl = $('.replay-caption'), noteEl = $('.replay-note'), live = $('.replay-live'), now = $('.replay-now');
     var list = $('.replay-moves'), items = list ? list.querySelectorAll('li') : [];
     var piles = {}, drawn = {}, cur = -1, timer = 0, playing = false;
     var reduce = window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)');
 
     board.querySelectorAll('.pile').forEach(function (e) { piles[e.getAttribute('data-pile')] = e; });
-    (data.piles || []).forEach(function (p) { if (p.fan) pileEl(p.id).setAttribute('data-fan', p.fan); });
 
     function pileEl(p) {
       if (piles[p]) return piles[p];
@@ -124,14 +126,16 @@
       var box = pileEl(p).querySelector('.cards'), k = L.kind[p], n = cards.length;
       box.textContent = '';
       box.setAttribute('data-n', n);
+      box.style.setProperty('--n', n);
       if (!n) return box.appendChild(el('span', 'vh', 'empty'));
       if (k === 'stock') {
         var b = box.appendChild(el('span', 'card back', n));
         return b.appendChild(el('span', 'vh', ' cards'));
       }
       (stacked(k) ? cards.slice(-1) : cards).forEach(function (o) {
-        var t = card(o.c), c = box.appendChild(el('span', 'card ' + t[2], t[0]));
+        var t = card(o.c), c = box.appendChild(el('span', 'card ' + t[2] + (marked[o.c] ? ' mark' : ''), t[0]));
         if (t[1]) c.appendChild(el('span', 'suit', t[1]));
+        if (marked[o.c]) c.appendChild(el('span', 'vh', ' (marked)'));
         c.setAttribute('data-k', o.k);
       });
       if (stacked(k) && n > 1) box.appendChild(el('span', 'count', n));
@@ -174,6 +178,23 @@
       });
     }
 
+    // fit gives each column the room of its longest state and tells the
+    // stylesheet the board's height in card widths, so that the board is
+    // scaled to fit the window's height as well as its width.
+    function fit() {
+      if (!board.classList.contains('geo')) return;
+      var one;
+      for (var p in piles) {
+        one = piles[p];
+        if (one.getAttribute('data-fan') !== 'd') continue;
+        var most = 1;
+        L.at.forEach(function (lay) { most = Math.max(most, (lay[p] || []).length); });
+        one.style.setProperty('--maxn', most);
+      }
+      var u = one && parseFloat(getComputedStyle(one).fontSize) * 2.5;
+      if (u) board.style.setProperty('--bhu', (board.offsetHeight / u).toFixed(2));
+    }
+
     function caption(n) {
       var s = steps[n - 1];
       if (items[n]) return items[n].querySelector('a').textContent;
@@ -199,6 +220,7 @@
       pos.textContent = n + ' / ' + last;
       capEl.textContent = caption(n);
       noteEl.textContent = note;
+      now.setAttribute('data-shown', 'Step ' + n + ' of ' + last); // printed with the board
       if (items[prev]) {
         items[prev].classList.remove('current');
         items[prev].removeAttribute('aria-current');
@@ -214,6 +236,7 @@
       }
       if (!how.quiet) live.textContent = 'Step ' + n + ' of ' + last + ': ' + caption(n) + (note ? '. ' + note : '');
       if (how.hash !== 0 && !playing) setHash(how.hash === 2);
+      if (copyBtn) copyBtn.textContent = 'Copy link';
     }
 
     // play starts or stops autoplay; stopping records the step in the URL
@@ -238,8 +261,20 @@
       go(n, how);
     }
 
+    // copy puts the link to the shown step on the clipboard, or shows it
+    // where the clipboard is not available.
+    function copy() {
+      var url = location.href.split('#')[0] + '#' + id + '/' + cur, done = function (ok) {
+        live.textContent = ok ? 'Link to step ' + cur + ' copied' : 'The link to step ' + cur + ' is in the address bar';
+        copyBtn.textContent = ok ? 'Link copied' : 'Link in the address bar';
+        if (!ok) setHash();
+      };
+      try { navigator.clipboard.writeText(url).then(function () { done(true); }, function () { done(false); }); } catch (e) { done(false); }
+    }
+
     function act(a) {
       if (a === 'play') return play(!playing);
+      if (a === 'copy') return copy();
       to({ first: 0, prev: cur - 1, next: cur + 1, last: last }[a]);
     }
 
@@ -249,6 +284,7 @@
       i = h.lastIndexOf('/');
       if (h.slice(0, i) === id && /^\d+$/.test(h.slice(i + 1))) {
         to(+h.slice(i + 1), { hash: 0 });
+        if (+h.slice(i + 1) > last) setHash(); // #id/9999 becomes #id/<last>
         var r = root.getBoundingClientRect();
         if (scroll && (r.top < 0 || r.top > innerHeight)) root.scrollIntoView();
       } else if (!h) {
@@ -287,10 +323,20 @@
       }
       e.preventDefault();
     });
+    // A swipe across the board steps: left for the next step, right for the previous.
+    var touch = null;
+    board.addEventListener('pointerdown', function (e) { touch = e.pointerType === 'touch' ? [e.clientX, e.clientY] : null; });
+    board.addEventListener('pointerup', function (e) {
+      if (!touch) return;
+      var dx = e.clientX - touch[0], dy = e.clientY - touch[1];
+      touch = null;
+      if (Math.abs(dx) > 40 && Math.abs(dy) < Math.abs(dx) / 2) to(cur + (dx < 0 ? 1 : -1), { hash: 1 });
+    });
     addEventListener('hashchange', function () { fromHash(true); });
     addEventListener('popstate', function () { fromHash(false); });
 
     go(0, { hash: 0, quiet: true });
+    fit();
     fromHash(true);
     if (document.readyState !== 'complete') addEventListener('load', function () { fromHash(true); });
   }
@@ -299,6 +345,39 @@
     if (typeof module === 'object') module.exports = { layouts: layouts, card: card };
     return;
   }
-  function init() { document.querySelectorAll('script[data-replay]').forEach(Viewer); }
+  // missing tells the reader when the URL names a step of a replay that is
+  // not on this page (#nonexistent/3), at the top of the page.
+  function missing() {
+    var h, m, note = document.querySelector('.replay-missing'), main = document.querySelector('main');
+    try { h = decodeURIComponent(location.hash.slice(1)); } catch (e) { h = ''; }
+    m = /^(.+)\/(\d+)$/.exec(h);
+    var gone = m && !document.getElementById(m[1]) && !document.getElementById(h);
+    if (!gone) return note && note.remove();
+    if (!note && main) {
+      note = main.insertBefore(el('p', 'replay-missing'), main.firstChild);
+      note.setAttribute('role', 'status');
+    }
+    if (note) note.textContent = 'This page has no replay \u201c' + m[1] + '\u201d (the link asked for its step ' + m[2] + ').';
+  }
+
+  function init() {
+    var all = document.querySelectorAll('script[data-replay]'), skip = document.querySelector('.skip-link');
+    all.forEach(Viewer);
+    if (all.length && skip) {
+      var a = el('a', 'skip-link', all.length > 1 ? 'Skip to the first replay' : 'Skip to the replay');
+      a.href = '#' + all[0].getAttribute('data-replay');
+      skip.parentNode.insertBefore(a, skip.nextSibling);
+    }
+    missing();
+    addEventListener('hashchange', missing);
+  }
+  // For other scripts (a replay made in the page): mount starts the viewer
+  // of a figure.replay made by viewer.Render and already in the document.
+  window.PatienceViewer = {
+    mount: function (figure) {
+      var s = figure && figure.querySelector('script[data-replay]');
+      if (s) Viewer(s);
+    }
+  };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init); else init();
 })();

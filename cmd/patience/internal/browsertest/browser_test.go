@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -24,9 +25,11 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/patience-solitaire/patience/cmd/patience/internal/diagram"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/replayblock"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/site"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/viewer"
+	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/replay"
 )
 
@@ -129,6 +132,10 @@ func TestBrowser(t *testing.T) {
 	run("NoJavaScript", f.testNoJS)
 	run("NotFound", f.testNotFound)
 	run("Narrow", f.testNarrow)
+	run("Layout", f.testLayout)
+	run("OneScreen", f.testOneScreen)
+	run("Links", f.testLinks)
+	run("Deck", f.testDeck)
 	run("Axe/light", func(t *testing.T) { f.testAxe(t, "light") })
 	run("Axe/dark", func(t *testing.T) { f.testAxe(t, "dark") })
 	if dir := os.Getenv("PATIENCE_SCREENSHOTS"); dir != "" {
@@ -738,6 +745,13 @@ const narrowCheck = `(() => {
 	return ['scrollWidth ' + sw + ' > innerWidth ' + w].concat(out);
 })()`
 
+// clippedCheck lists the layout diagrams, replay boards and games tables
+// that do not fit the window, or that scroll in their box.
+const clippedCheck = `[...document.querySelectorAll('svg.diagram, .replay-board, table.games')].filter(e => {
+	const r = e.getBoundingClientRect(), p = e.parentElement;
+	return r.left < -1 || r.right > innerWidth + 1 || e.scrollWidth > e.clientWidth + 1 || p.scrollWidth > p.clientWidth + 1;
+}).map(e => e.tagName.toLowerCase() + '.' + e.getAttribute('class'))`
+
 func (f *fixture) testNarrow(t *testing.T) {
 	tb := f.open(t)
 	pages := append(append([]string{}, f.pages...), "404.html")
@@ -756,6 +770,9 @@ func (f *fixture) testNarrow(t *testing.T) {
 			}
 			if bad := eval[[]string](tb, narrowCheck); len(bad) > 0 {
 				t.Errorf("%s at %d px scrolls sideways: %s", rel, w, strings.Join(bad, "; "))
+			}
+			if bad := eval[[]string](tb, clippedCheck); len(bad) > 0 {
+				t.Errorf("%s at %d px: cut off: %s", rel, w, strings.Join(bad, "; "))
 			}
 		}
 	}
@@ -872,5 +889,161 @@ func (f *fixture) screenshots(t *testing.T, dir string) {
 	}
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// testLayout checks that the viewer draws every pile where the game's
+// declaration puts it (as the page's diagram does), scaled: a pile's left
+// edge is X times one factor and its top Y times another, at two widths.
+func (f *fixture) testLayout(t *testing.T) {
+	tb := f.open(t)
+	g, err := engine.Lookup("house-in-the-woods", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	geo := diagram.Layout(g)
+	type box struct {
+		X, Y, W float64
+		Fan     string
+	}
+	for _, w := range []int64{1280, 375} {
+		if err := call(tb.ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: w, Height: 800, DeviceScaleFactor: 1, Mobile: w < 800}); err != nil {
+			t.Fatal(err)
+		}
+		f.goTo(tb, "games/house-in-the-woods/index.html#opening/3")
+		tb.viewers(2)
+		got := eval[map[string]box](tb, `(() => {
+			const b = document.querySelector('#opening .replay-board'), o = b.getBoundingClientRect(), m = {};
+			b.querySelectorAll('.pile').forEach(p => {
+				const r = p.getBoundingClientRect();
+				m[p.dataset.pile] = {X: r.left - o.left, Y: r.top - o.top, W: b.clientWidth, Fan: p.dataset.fan || ''};
+			});
+			return m;
+		})()`)
+		if len(got) != len(geo.Places) {
+			t.Fatalf("%d px: %d piles drawn, want %d", w, len(got), len(geo.Places))
+		}
+		var kx, ky float64
+		for _, p := range geo.Places {
+			if kx == 0 && p.X > 0 {
+				kx = got[p.ID].X / p.X
+			}
+			if ky == 0 && p.Y > 0 {
+				ky = (got[p.ID].Y - got[geo.Places[0].ID].Y) / (p.Y - geo.Places[0].Y)
+			}
+		}
+		if kx < 10 {
+			t.Fatalf("%d px: a card is %.1f px wide", w, kx)
+		}
+		y0 := got[geo.Places[0].ID].Y - geo.Places[0].Y*ky
+		for _, p := range geo.Places {
+			b := got[p.ID]
+			if math.Abs(b.X-p.X*kx) > 1.5 || math.Abs(b.Y-y0-p.Y*ky) > 1.5 {
+				t.Errorf("%d px: pile %s at (%.1f, %.1f) px, want (%.1f, %.1f): declared (%g, %g)", w, p.ID, b.X, b.Y, p.X*kx, y0+p.Y*ky, p.X, p.Y)
+			}
+			if fan := string(rune(p.Fan)); p.Fan != 0 && b.Fan != fan {
+				t.Errorf("%d px: pile %s fans %q, want %q", w, p.ID, b.Fan, fan)
+			}
+		}
+		if right := geo.W * kx; right > got["t1"].W+1 {
+			t.Errorf("%d px: the board is %.0f px wide in a box of %.0f px", w, right, got["t1"].W)
+		}
+	}
+}
+
+// testOneScreen checks that at 1280×800 a linked viewer shows its board,
+// its controls and the shown step's caption and note together, in the
+// window, and that on a phone the Next button stays in the window.
+func (f *fixture) testOneScreen(t *testing.T) {
+	tb := f.open(t)
+	if err := call(tb.ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 1280, Height: 800, DeviceScaleFactor: 1}); err != nil {
+		t.Fatal(err)
+	}
+	f.goTo(tb, "games/house-in-the-woods/index.html#opening/1")
+	tb.viewers(2)
+	out := eval[[]string](tb, `(() => {
+		const bad = [];
+		for (const s of ['.replay-board', '.replay-controls', '.replay-caption', '.replay-note', '[data-act=next]']) {
+			const r = document.querySelector('#opening ' + s).getBoundingClientRect();
+			if (r.height === 0 || r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) bad.push(s + ' at ' + JSON.stringify(r));
+		}
+		const b = document.querySelector('#opening .replay-board').getBoundingClientRect();
+		if (b.width < 500) bad.push('the board is only ' + b.width + ' px wide');
+		return bad;
+	})()`)
+	for _, o := range out {
+		t.Errorf("1280×800: not in the window: %s", o)
+	}
+	if err := call(tb.ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 375, Height: 812, DeviceScaleFactor: 1, Mobile: true}); err != nil {
+		t.Fatal(err)
+	}
+	f.goTo(tb, "games/house-in-the-woods/index.html#opening/2")
+	tb.viewers(2)
+	eval[bool](tb, `(document.querySelector('#opening .replay-board').scrollIntoView(), true)`)
+	if r := eval[[]float64](tb, `(r => [r.top, r.bottom])(document.querySelector('#opening [data-act=next]').getBoundingClientRect())`); r[0] < 0 || r[1] > 812 {
+		t.Errorf("375×812: the Next button at %v, out of the window", r)
+	}
+}
+
+// testLinks checks the links into a replay: a step past the end becomes
+// the last step in the URL too, a replay the page lacks is said so, the
+// skip link reaches the first replay, and the copy button is there.
+func (f *fixture) testLinks(t *testing.T) {
+	tb := f.open(t)
+	f.goTo(tb, "games/house-in-the-woods/index.html#short/9999")
+	tb.viewers(2)
+	f.expect(tb, "short", 5, "#short/5")
+	if n := eval[int](tb, `document.querySelectorAll('.replay-missing').length`); n != 0 {
+		t.Errorf("%d notices of a missing replay, want none", n)
+	}
+	f.goTo(tb, "games/house-in-the-woods/index.html#nonexistent/3")
+	tb.viewers(2)
+	if got := eval[string](tb, `(document.querySelector('.replay-missing') || {}).textContent || ''`); !strings.Contains(got, "no replay \u201cnonexistent\u201d") {
+		t.Errorf("a link to a missing replay: notice %q", got)
+	}
+	eval[bool](tb, `(location.hash = '#opening/2', true)`)
+	tb.wait(`!document.querySelector('.replay-missing')`, 10*time.Second)
+	if got := eval[string](tb, `[...document.querySelectorAll('.skip-link')].map(a => a.textContent + ' ' + a.getAttribute('href')).join('; ')`); !strings.Contains(got, "Skip to the first replay #opening") {
+		t.Errorf("skip links: %q", got)
+	}
+	if got := eval[string](tb, `document.querySelector('#opening [data-act=copy]').textContent`); got != "Copy link" {
+		t.Errorf("copy button: %q", got)
+	}
+	if got := eval[string](tb, `document.querySelector('#opening .replay-now').dataset.shown`); got != "Step 2 of 11" {
+		t.Errorf("the step a printed board shows: %q", got)
+	}
+}
+
+// testDeck checks the four-colour deck: the toggle colours diamonds and
+// clubs apart from hearts and spades, and the choice is remembered.
+func (f *fixture) testDeck(t *testing.T) {
+	tb := f.open(t)
+	f.goTo(tb, "games/house-in-the-woods/index.html")
+	tb.viewers(2)
+	colours := func() []string {
+		return eval[[]string](tb, `['h', 'd', 'c', 's'].map(s => getComputedStyle(document.querySelector('#opening .card.' + s)).color)`)
+	}
+	two := colours()
+	if two[0] != two[1] || two[2] != two[3] || two[0] == two[2] {
+		t.Errorf("two-colour deck: hearts, diamonds, clubs, spades %v", two)
+	}
+	tb.wait(`!document.querySelector('.deck-toggle').hidden`, 10*time.Second)
+	tb.do(chromedp.Click(chromedp.CSS(".deck-toggle")))
+	four := colours()
+	seen := map[string]bool{}
+	for _, c := range four {
+		seen[c] = true
+	}
+	if len(seen) != 4 {
+		t.Errorf("four-colour deck: hearts, diamonds, clubs, spades %v", four)
+	}
+	f.goTo(tb, "games/house-in-the-woods/index.html")
+	tb.viewers(2)
+	if got := eval[string](tb, `document.documentElement.dataset.deck + ' ' + document.querySelector('.deck-toggle').getAttribute('aria-pressed')`); got != "four true" {
+		t.Errorf("after a reload: deck and toggle %q, want four true", got)
+	}
+	tb.do(chromedp.Click(chromedp.CSS(".deck-toggle")))
+	if got := eval[string](tb, `String(localStorage.getItem('patience-deck'))`); got != "null" {
+		t.Errorf("two colours again: stored %q", got)
 	}
 }

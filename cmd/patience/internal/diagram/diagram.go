@@ -108,7 +108,7 @@ func SVG(g *engine.Game, id string) []byte {
 	w, h := maxX+margin, maxY+margin
 	class := "diagram"
 	if w > wide {
-		class += " dg-wide" // the stylesheet keeps it legible on a phone
+		class += " dg-wide" // for a stylesheet that treats big layouts apart
 	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "<svg class=\"%s\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %s %s\" width=\"%s\" height=\"%s\" fill=\"currentColor\" role=\"img\" aria-labelledby=\"%s-title %s-desc\">\n",

@@ -35,7 +35,9 @@ func lastIndexFold(b []byte, s string) int {
 // good build (location.reload() keeps the #fragment: a replay viewer
 // opens at the same step), shows an overlay with the errors after a bad
 // one, and reloads a page that comes from an older build than the
-// server's when it connects. It builds the overlay with textContent only:
+// server's when it connects. The overlay is opaque; its heading and the
+// Dismiss button share a row that wraps on a phone; Escape closes it too.
+// It builds the overlay with textContent only:
 // error messages quote the user's text. BUILD is replaced by the page's
 // build id.
 const liveScript = `<script data-patience-serve>
@@ -56,12 +58,18 @@ const liveScript = `<script data-patience-serve>
   function show(d) {
     clear();
     overlay = el('div', '', 'position:fixed;inset:0;z-index:2147483647;overflow:auto;box-sizing:border-box;' +
-      'padding:1.5em 2em;background:rgba(24,4,4,.94);color:#fde8e8;font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;text-align:left');
+      'padding:1em 1.25em;background:#1c0606;color:#fde8e8;font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;text-align:left');
     overlay.id = 'patience-serve-error';
     overlay.setAttribute('role', 'alert');
     var list = d.errors && d.errors.length ? d.errors : [d];
-    overlay.appendChild(el('h2', list.length > 1 ? 'The build failed: ' + list.length + ' errors' : 'The build failed',
-      'font:bold 1.3em/1.3 system-ui,sans-serif;margin:0 0 1em;color:#ff9b9b'));
+    var head = el('div', '', 'display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5em 1em;margin:0 0 1em');
+    head.appendChild(el('h2', list.length > 1 ? 'The build failed: ' + list.length + ' errors' : 'The build failed',
+      'font:bold 1.3em/1.3 system-ui,sans-serif;margin:0;color:#ff9b9b'));
+    var close = el('button', 'Dismiss (Esc)', 'font:14px system-ui,sans-serif;padding:.3em .9em;min-height:2.2em;cursor:pointer');
+    close.type = 'button';
+    close.onclick = clear;
+    head.appendChild(close);
+    overlay.appendChild(head);
     list.forEach(function (e) {
       var where = e.file ? e.file + (e.line ? ':' + e.line + ':' + e.col : '') : '';
       var p = el('p', '', 'margin:1em 0 .3em;white-space:pre-wrap');
@@ -78,12 +86,11 @@ const liveScript = `<script data-patience-serve>
     if (d.more) overlay.appendChild(el('p', 'and ' + d.more + ' more errors: see the terminal.'));
     overlay.appendChild(el('p', 'The page shows the last good build. Fix the file and it reloads by itself.',
       'margin-top:2em;font-family:system-ui,sans-serif;color:#e9b4b4'));
-    var close = el('button', 'Dismiss', 'position:absolute;top:1em;right:1em;font:inherit;padding:.2em .8em');
-    close.type = 'button';
-    close.onclick = clear;
-    overlay.appendChild(close);
     (document.body || document.documentElement).appendChild(overlay);
   }
+  addEventListener('keydown', function (e) {
+    if (overlay && e.key === 'Escape') { clear(); e.preventDefault(); }
+  });
   var es = new EventSource('/_patience/events');
   es.addEventListener('hello', function (e) {
     var d = JSON.parse(e.data);

@@ -249,6 +249,7 @@ func (b *builder) gameFuncs(m template.FuncMap) {
 	m["hasHeading"] = hasHeading
 	m["splitContent"] = splitContent
 	m["families"] = b.familiesFunc
+	m["familyName"] = func(family any) string { return capitalize(fmt.Sprint(family)) }
 }
 
 // splitContent splits a page's HTML before its first h2: the

@@ -13,18 +13,24 @@
 //	  figcaption .replay-title .replay-meta
 //	  .replay-board                         the layout
 //	    .replay-group[data-group=G]         G: talon, foundation, reserve, tableau or another kind
-//	      .pile[data-pile=P][data-kind=K]   P: t1, f1, s, w ...; the script adds data-fan=r|d
-//	                                        when the JSON pile has "fan" (cards spread right or down)
+//	  .replay-board.geo[style=--bw]         when the game's declared layout is known (package
+//	                                        diagram): the board's width in card widths; the script
+//	                                        adds --bhu, its height in card widths
+//	      .pile[data-pile=P][data-kind=K]   P: t1, f1, s, w ...
+//	        [data-fan=r|d][style=--x,--y,--slot]  the declared place, fan direction and the room
+//	                                        for the fan (see diagram.Place); only on a .geo board
 //	        .pile-id                        the label
-//	        .cards[data-n=N]                the cards, bottom first
+//	        .cards[data-n=N][style=--n:N]   the cards, bottom first
 //	          .card.c|.s|.h|.d              7<span class=suit>♥</span>; .back for the stock
 //	          .count                        size of a stacked pile (foundation, stock, waste)
-//	  .replay-controls[hidden]              button[data-act=first|prev|play|next|last],
+//	          .card.mark                    a card the replay marks ("mark:" header), with a hidden " (marked)"
+//	  .replay-controls[hidden]              only when there are steps: button[data-act=first|prev|play|next|last|copy],
 //	                                        input.replay-slider, select.replay-speed, output.replay-pos,
 //	                                        p.replay-keys (the keys, for pointer devices)
-//	  .replay-now .replay-caption .replay-note   the shown step
+//	  .replay-now .replay-caption .replay-note   the shown step; the script sets data-shown="Step N of M"
 //	  .replay-live[aria-live=polite]        screen-reader announcements
-//	  ol.replay-moves > li#ID/N[data-step=N] > a[href="#ID/N"] + p.note
+//	  ol.replay-moves > li#ID/N[data-step=N] > a[href="#ID/N"] + p.note   (with .replay-live, only when
+//	                                        there are steps: a position alone has no controls)
 //	  script[type="application/json"][data-replay=ID]
 package viewer
 
@@ -39,6 +45,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/patience-solitaire/patience/cmd/patience/internal/diagram"
+	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/replay"
 )
 
@@ -60,11 +68,17 @@ func Render(w io.Writer, e *replay.Export) error {
 	if err != nil {
 		return fmt.Errorf("viewer: %s: %w", e.ID, err)
 	}
+	places, board := geometry(e)
+	marked := map[string]bool{}
+	for _, c := range e.Mark {
+		marked[c] = true
+	}
 	v := page{
 		ID:     e.ID,
 		Title:  title(e),
 		Meta:   meta(e),
-		Groups: groups(e.Piles),
+		Board:  board,
+		Groups: groups(e.Piles, places, marked),
 		Last:   len(e.Steps),
 		JSON:   template.JS(data),
 	}
@@ -83,6 +97,7 @@ func Render(w io.Writer, e *replay.Export) error {
 
 type page struct {
 	ID, Title, Meta string
+	Board           template.CSS // the board's size in card widths, when the game's layout is known
 	Groups          []group
 	Moves           []move
 	Now             move
@@ -97,14 +112,20 @@ type group struct {
 
 type pile struct {
 	ID, Kind string
+	Place    template.CSS // where the game's declaration puts it
+	Fan      string       // "r" or "d" when its cards are spread
 	N        int
 	Cards    []card // shown cards, bottom first
 	Back     bool   // the stock: one card back with the count
 	Count    bool   // stacked pile: show N beside the top card
 }
 
-// card is a card's rank ("10"), suit symbol ("♥") and suit class ("h").
-type card struct{ Rank, Sym, Suit string }
+// card is a card's rank ("10"), suit symbol ("♥") and suit class ("h"),
+// and whether the replay marks it.
+type card struct {
+	Rank, Sym, Suit string
+	Mark            bool
+}
 
 type move struct {
 	N       int
@@ -132,7 +153,9 @@ func meta(e *replay.Export) string {
 		parts = append(parts, "deal "+e.Deal)
 	}
 	n := len(e.Steps)
-	if n == 1 {
+	if n == 0 {
+		parts = append(parts, "a position")
+	} else if n == 1 {
 		parts = append(parts, "1 step")
 	} else {
 		parts = append(parts, strconv.Itoa(n)+" steps")
@@ -167,7 +190,41 @@ func stacked(kind string) bool {
 // the order they first appear.
 var groupOrder = []string{"talon", "foundation", "reserve", "tableau"}
 
-func groups(piles []replay.ExportPile) []group {
+// geometry returns the declared place of each pile of e's game (package
+// diagram, which draws the page's layout diagram from the same
+// declaration) as CSS custom properties, and the board's width. A game
+// the engine does not know, or a pile it does not declare, gives none:
+// the board then flows in groups.
+func geometry(e *replay.Export) (map[string]diagram.Place, template.CSS) {
+	g, err := engine.Lookup(e.Game, e.Variant)
+	if err != nil {
+		return nil, ""
+	}
+	geo := diagram.Layout(g)
+	places := map[string]diagram.Place{}
+	for _, p := range geo.Places {
+		places[p.ID] = p
+	}
+	for _, p := range e.Piles {
+		if _, ok := places[p.ID]; !ok {
+			return nil, ""
+		}
+	}
+	return places, template.CSS("--bw:" + num(geo.W))
+}
+
+func placeCSS(p diagram.Place) template.CSS {
+	s := "--x:" + num(p.X) + ";--y:" + num(p.Y)
+	if p.Slot > 0 {
+		s += ";--slot:" + num(p.Slot)
+	}
+	return template.CSS(s)
+}
+
+// num formats a coordinate in the shortest form.
+func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+func groups(piles []replay.ExportPile, places map[string]diagram.Place, marked map[string]bool) []group {
 	var gs []group
 	index := map[string]int{}
 	for _, name := range groupOrder {
@@ -182,7 +239,14 @@ func groups(piles []replay.ExportPile) []group {
 			index[name] = i
 			gs = append(gs, group{Name: name})
 		}
-		gs[i].Piles = append(gs[i].Piles, makePile(p))
+		q := makePile(p, marked)
+		if pl, ok := places[p.ID]; ok {
+			q.Place = placeCSS(pl)
+			if pl.Fan != 0 {
+				q.Fan = string(pl.Fan)
+			}
+		}
+		gs[i].Piles = append(gs[i].Piles, q)
 	}
 	out := gs[:0]
 	for _, g := range gs {
@@ -193,7 +257,7 @@ func groups(piles []replay.ExportPile) []group {
 	return out
 }
 
-func makePile(p replay.ExportPile) pile {
+func makePile(p replay.ExportPile, marked map[string]bool) pile {
 	q := pile{ID: p.ID, Kind: p.Kind, N: len(p.Cards)}
 	shown := p.Cards
 	switch {
@@ -207,11 +271,11 @@ func makePile(p replay.ExportPile) pile {
 	for _, c := range shown {
 		text, suit := Card(c)
 		if suit == "" {
-			q.Cards = append(q.Cards, card{Rank: text})
+			q.Cards = append(q.Cards, card{Rank: text, Mark: marked[c]})
 			continue
 		}
 		_, n := utf8.DecodeLastRuneInString(text)
-		q.Cards = append(q.Cards, card{text[:len(text)-n], text[len(text)-n:], suit})
+		q.Cards = append(q.Cards, card{text[:len(text)-n], text[len(text)-n:], suit, marked[c]})
 	}
 	return q
 }
@@ -282,25 +346,27 @@ func Caption(s replay.ExportStep) string {
 var tmpl = template.Must(template.New("replay").Parse(strings.TrimSpace(`
 <figure class="replay" id="{{.ID}}">
 <figcaption><span class="replay-title">{{.Title}}</span> <span class="replay-meta">{{.Meta}}</span></figcaption>
-<div class="replay-board">
+{{if .Board}}<div class="replay-board geo" style="{{.Board}}">{{else}}<div class="replay-board">{{end}}
 {{- range .Groups}}
 <div class="replay-group" data-group="{{.Name}}">
 {{- range .Piles}}
-<div class="pile" data-pile="{{.ID}}" data-kind="{{.Kind}}"><span class="pile-id">{{.ID}}</span><span class="cards" data-n="{{.N}}">
+<div class="pile" data-pile="{{.ID}}" data-kind="{{.Kind}}"{{with .Fan}} data-fan="{{.}}"{{end}}{{with .Place}} style="{{.}}"{{end}}><span class="pile-id">{{.ID}}</span><span class="cards" data-n="{{.N}}" style="--n:{{.N}}">
 {{- if .Back}}<span class="card back">{{.N}}<span class="vh"> cards</span></span>
 {{- else if not .N}}<span class="vh">empty</span>
-{{- else}}{{range .Cards}}<span class="card {{.Suit}}">{{.Rank}}<span class="suit">{{.Sym}}</span></span>{{end}}{{if .Count}}<span class="count">{{.N}}</span>{{end}}
+{{- else}}{{range .Cards}}<span class="card {{.Suit}}{{if .Mark}} mark{{end}}">{{.Rank}}<span class="suit">{{.Sym}}</span>{{if .Mark}}<span class="vh"> (marked)</span>{{end}}</span>{{end}}{{if .Count}}<span class="count">{{.N}}</span>{{end}}
 {{- end}}</span></div>
 {{- end}}
 </div>
 {{- end}}
 </div>
+{{- if .Last}}
 <div class="replay-controls" hidden>
 <button type="button" data-act="first" aria-label="First step">«</button>
 <button type="button" data-act="prev" aria-label="Previous step">‹</button>
 <button type="button" data-act="play" aria-label="Play">▶︎</button>
 <button type="button" data-act="next" aria-label="Next step">›</button>
 <button type="button" data-act="last" aria-label="Last step">»</button>
+<button type="button" data-act="copy" class="replay-copy">Copy link</button>
 <input type="range" class="replay-slider" min="0" max="{{.Last}}" value="0" aria-label="Step">
 <output class="replay-pos">0 / {{.Last}}</output>
 <label class="replay-speed-label">Speed <select class="replay-speed">
@@ -311,13 +377,16 @@ var tmpl = template.Must(template.New("replay").Parse(strings.TrimSpace(`
 </select></label>
 <p class="replay-keys" aria-hidden="true">Keys: <kbd>←</kbd> <kbd>→</kbd> step, <kbd>Home</kbd> <kbd>End</kbd> first and last, <kbd>Space</kbd> play or pause</p>
 </div>
+{{- end}}
 <div class="replay-now"><p class="replay-caption">{{.Now.Caption}}</p><p class="replay-note">{{.Now.Note}}</p></div>
+{{- if .Last}}
 <p class="replay-live vh" aria-live="polite"></p>
 <ol class="replay-moves" start="0">
 {{- range .Moves}}
 <li id="{{$.ID}}/{{.N}}" data-step="{{.N}}"{{if .Auto}} class="auto"{{end}}><a href="#{{$.ID}}/{{.N}}">{{.Caption}}</a>{{if .Auto}} <span class="tag">forced</span>{{end}}{{if .Note}}<p class="note">{{.Note}}</p>{{end}}</li>
 {{- end}}
 </ol>
+{{- end}}
 <script type="application/json" data-replay="{{.ID}}">{{.JSON}}</script>
 </figure>
 `)))

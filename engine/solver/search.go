@@ -17,8 +17,8 @@ type search struct {
 	limit    int64 // node budget of this search
 	deadline time.Time
 	done     <-chan struct{}
-	stopped  bool // budget, deadline or context ran out
-	timeUp   bool // the deadline or the context ran out
+	stopped  bool              // budget, deadline or context ran out
+	timeUp   bool              // the deadline or the context ran out
 	tick     func(nodes int64) // Options.Progress, if set
 
 	heuristic  bool // play the unsound natural rule automatically

@@ -17,8 +17,9 @@ type search struct {
 	limit    int64 // node budget of this search
 	deadline time.Time
 	done     <-chan struct{}
-	stopped  bool // budget, deadline or context ran out
-	timeUp   bool // the deadline or the context ran out
+	stopped  bool              // budget, deadline or context ran out
+	timeUp   bool              // the deadline or the context ran out
+	tick     func(nodes int64) // Options.Progress, if set
 
 	heuristic  bool // play the unsound natural rule automatically
 	greedy     bool // heuristic: play every foundation move automatically instead
@@ -70,6 +71,9 @@ func (sr *search) out() bool {
 		return true
 	}
 	if sr.nodes&1023 == 0 {
+		if sr.tick != nil && sr.nodes&4095 == 0 {
+			sr.tick(sr.nodes)
+		}
 		if !sr.deadline.IsZero() && time.Now().After(sr.deadline) {
 			sr.timeUp = true
 			return true

@@ -134,6 +134,11 @@ type Options struct {
 	// Shorten is the node budget for looking for shortcuts in a win
 	// (see Shorten); 0 means only the cheap passes, which always run.
 	Shorten int64
+
+	// Progress, if set, is called from the budget checks (every few
+	// thousand positions) with the positions expanded so far and the
+	// time spent: the browser's solve shows it. It must return quickly.
+	Progress func(nodes int64, elapsed time.Duration)
 }
 
 // Result is what Solve found.
@@ -177,7 +182,7 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 		if timeout > 0 {
 			deadline = start.Add(timeout)
 		}
-		if v, moves, n, ok := solveTalon(in, pos, limit, deadline, ctx.Done(), opt); ok {
+		if v, moves, n, ok := solveTalon(in, pos, limit, deadline, ctx.Done(), opt, start); ok {
 			res := Result{Verdict: v, Nodes: n}
 			if v == Won {
 				short, err := Shorten(ctx, s, moves, opt.Shorten)
@@ -199,6 +204,9 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 	}
 	sr.done = ctx.Done()
 	var nodes int64
+	if opt.Progress != nil {
+		sr.tick = func(n int64) { opt.Progress(nodes+n, time.Since(start)) }
+	}
 	won := false
 	// phase runs one search with the given share of the budget.
 	phase := func(share int64, heuristic bool, dig int, how phaseKind) {

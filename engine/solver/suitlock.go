@@ -52,6 +52,9 @@ type suitLock struct {
 	seen  hashSet // positions of the current projected search
 	nodes int
 	limit int
+	// locked is the suit whose projection was lost, when suitLocked
+	// said so (read by Explain).
+	locked engine.Suit
 }
 
 // suitLockOK reports whether the game meets the test's conditions.
@@ -162,6 +165,7 @@ func (in *info) suitLocked(s *engine.State, r *relax, limit int) bool {
 		}
 		lost := v < 0
 		if lost {
+			sl.locked = suit
 			return true
 		}
 	}

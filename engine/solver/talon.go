@@ -724,6 +724,7 @@ type tsearch struct {
 	done     <-chan struct{}
 	stopped  bool
 	timeUp   bool
+	tick     func(nodes int64) // Options.Progress, if set
 	deadEnds bool
 	// heuristic: also play the natural rule automatically (not sound:
 	// for finding wins only).
@@ -748,6 +749,9 @@ func (ts *tsearch) out() bool {
 		return true
 	}
 	if ts.nodes&4095 == 0 {
+		if ts.tick != nil {
+			ts.tick(ts.nodes)
+		}
 		if !ts.deadline.IsZero() && time.Now().After(ts.deadline) {
 			ts.timeUp = true
 			return true
@@ -874,7 +878,7 @@ func (tg *talonGame) engineMoves(s *engine.State, line []tmove) []engine.Move {
 // solveTalon runs the dedicated search from s; ok is false if it does
 // not apply. The verdict is Won with the line in engine moves, Lost, or
 // Unknown.
-func solveTalon(in *info, s *engine.State, limit int64, deadline time.Time, done <-chan struct{}, opt Options) (v Verdict, moves []engine.Move, nodes int64, ok bool) {
+func solveTalon(in *info, s *engine.State, limit int64, deadline time.Time, done <-chan struct{}, opt Options, start time.Time) (v Verdict, moves []engine.Move, nodes int64, ok bool) {
 	deadEnds := !opt.NoDeadEnds
 	tg := in.talonGame()
 	if tg == nil {
@@ -897,6 +901,9 @@ func solveTalon(in *info, s *engine.State, limit int64, deadline time.Time, done
 	ts := &tsearch{t: t, tt: newHashSet(1 << 14), limit: limit / 256, done: done, deadEnds: deadEnds, heuristic: true}
 	ts.deadline = deadline
 	ts.noDeadBase = opt.NoDeadBase
+	if opt.Progress != nil {
+		ts.tick = func(n int64) { opt.Progress(n, time.Since(start)) }
+	}
 	t.noHold = opt.NoHold
 	if !opt.NoHeuristic {
 		if ts.dfs(0) {

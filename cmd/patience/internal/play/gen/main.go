@@ -1,0 +1,97 @@
+// Command gen makes the browser's engine: it renders the replay viewer's
+// skeletons (skeletons.txt, see figure.go), builds the WebAssembly
+// program of ../jsmain into templates/assets/play.wasm.gz, copies the Go
+// release's wasm_exec.js next to it, and records in wasm.sum the hash of
+// the sources it was built from (see package wasmsum). Run it with
+// `go generate ./cmd/patience/internal/play`.
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/patience-solitaire/patience/cmd/patience/internal/play"
+	"github.com/patience-solitaire/patience/cmd/patience/internal/play/wasmsum"
+	"github.com/patience-solitaire/patience/cmd/patience/internal/viewer"
+	"github.com/patience-solitaire/patience/engine"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	// go generate runs in the package's folder.
+	assets := filepath.Join("..", "..", "..", "..", "templates", "assets")
+	sk := map[string]string{}
+	var keys []string
+	for _, g := range engine.Games() {
+		var b bytes.Buffer
+		if err := viewer.Render(&b, play.Skeleton(g)); err != nil {
+			return err
+		}
+		keys = append(keys, g.Key())
+		sk[g.Key()] = b.String()
+		if strings.Contains(sk[g.Key()], "\n## ") {
+			return fmt.Errorf("the viewer of %s has a line starting with ## ", g.Key())
+		}
+	}
+	var b bytes.Buffer
+	if err := play.WriteSkeletons(&b, keys, sk); err != nil {
+		return err
+	}
+	if err := os.WriteFile("skeletons.txt", b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	sources, err := wasmsum.Sources(".")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "patience-wasm")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	out := filepath.Join(tmp, "play.wasm")
+	build := exec.Command("go", append([]string{"build"}, append(wasmsum.BuildFlags, "-o", out, "./jsmain")...)...)
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		return fmt.Errorf("go build: %v", err)
+	}
+	wasm, err := os.ReadFile(out)
+	if err != nil {
+		return err
+	}
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(wasm)
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(assets, "play.wasm.gz"), gz.Bytes(), 0o644); err != nil {
+		return err
+	}
+	root, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return err
+	}
+	execJS, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(assets, "wasm_exec.js"), execJS, 0o644); err != nil {
+		return err
+	}
+	sum := wasmsum.Sum{Sources: sources, Wasm: wasmsum.Hash(gz.Bytes()), ExecJS: wasmsum.Hash(execJS)}
+	fmt.Printf("play.wasm: %d bytes, %d gzipped\n", len(wasm), gz.Len())
+	return os.WriteFile("wasm.sum", sum.Marshal(), 0o644)
+}

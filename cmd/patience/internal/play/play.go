@@ -1,0 +1,413 @@
+// Package play is the boundary between the browser's play and solve panel
+// (templates/assets/play.js, in a Web Worker) and the rules engine: the
+// messages in and out, handled in plain Go so that they are tested
+// natively. The WebAssembly program in jsmain only passes the messages.
+//
+// Every request is complete in itself: the game, the deal and the moves
+// the reader has played so far, in replay notation as earlier responses
+// gave them. The position is rebuilt by replay.Verify each time, so a
+// worker may be stopped (a cancelled solve) and started again without
+// losing anything, and the page keeps no rule: which moves are legal,
+// why one is not, what a move is called and what the solver says all
+// come from here.
+package play
+
+//go:generate go run ./gen
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/pysolrand"
+	"github.com/patience-solitaire/patience/engine/solver"
+	"github.com/patience-solitaire/patience/replay"
+)
+
+// Request is one message from the page.
+type Request struct {
+	// Op is what to do: "position" (the position after Moves, drawn),
+	// "move" (play the attempt below), "hint" (the solver's next move),
+	// "winnable" (a bounded solve of the position, its verdict only) or
+	// "solve" (solve the position; a win comes as a replay viewer).
+	Op      string   `json:"op"`
+	Game    string   `json:"game"`
+	Variant string   `json:"variant,omitempty"`
+	Deal    string   `json:"deal"`
+	Moves   []string `json:"moves,omitempty"`
+
+	// The attempt of "move": the card the reader picked (Card, in pile
+	// From; a buried card is a merci where the game has one) and the pile
+	// it goes to, or Action "deal" or "redeal" (a click on the stock).
+	From   string `json:"from,omitempty"`
+	Card   string `json:"card,omitempty"`
+	To     string `json:"to,omitempty"`
+	Action string `json:"action,omitempty"`
+
+	// The budget of "hint", "winnable" and "solve": positions and
+	// milliseconds (0: the defaults below).
+	Nodes int64 `json:"nodes,omitempty"`
+	MS    int64 `json:"ms,omitempty"`
+}
+
+// Response is the answer to one Request.
+type Response struct {
+	// Error is set when the request itself is bad (an unknown game, a
+	// deal number that is not one, moves that do not replay); nothing
+	// else is then.
+	Error string `json:"error,omitempty"`
+	// Illegal is the engine's reason when the attempt of "move" is not a
+	// legal move; the position is the one before it.
+	Illegal string `json:"illegal,omitempty"`
+
+	// The position: the moves played (the reader's, in notation), every
+	// step with its caption (forced moves included), the piles, and
+	// whether it is won.
+	Moves []string            `json:"moves"`
+	Steps []Step              `json:"steps"`
+	Piles []replay.ExportPile `json:"piles"`
+	Won   bool                `json:"won"`
+	// Replay is the line in replay notation (played, or solved for a
+	// won "solve"), for "Copy as replay".
+	Replay string `json:"replay,omitempty"`
+	// Figure is the HTML of a replay viewer: the position for
+	// "position" and a legal "move" (no steps), the solution for a won
+	// "solve".
+	Figure string `json:"figure,omitempty"`
+
+	// The solver's answer to "hint", "winnable" and "solve".
+	Verdict string         `json:"verdict,omitempty"` // won, lost or unknown
+	Nodes   int64          `json:"nodes,omitempty"`
+	MS      float64        `json:"ms,omitempty"`
+	Blocked string         `json:"blocked,omitempty"` // lost: the cards the dead-end or suit-lock test found blocked
+	Hint    *Hint          `json:"hint,omitempty"`
+	Export  *replay.Export `json:"export,omitempty"` // a won "solve": the solution, format 1
+}
+
+// Step is one step of the played line.
+type Step struct {
+	Caption string `json:"caption"`
+	Auto    bool   `json:"auto,omitempty"` // made by the rules
+	Move    int    `json:"move"`           // index in Moves, -1 for a forced move
+}
+
+// Hint is the solver's next move.
+type Hint struct {
+	Move   string `json:"move"`             // in notation
+	Action string `json:"action,omitempty"` // deal, redeal or merci, as in Request
+	From   string `json:"from,omitempty"`
+	To     string `json:"to,omitempty"`
+	Card   string `json:"card,omitempty"`
+}
+
+// Default budgets: the solve the reader asks for, and the ones made after
+// each move and for a hint.
+const (
+	SolveTimeout = solver.DefaultTimeout
+	CheckNodes   = 200_000
+	CheckTimeout = 2 * time.Second
+	// SolveShorten is the node budget for shortening a solution.
+	SolveShorten = 50_000
+)
+
+// Options returns the solver's options for the request: the browser's
+// solve and a native one (tests, benchmarks) use the same.
+func Options(req *Request) solver.Options {
+	opt := solver.Options{MaxNodes: req.Nodes, Timeout: time.Duration(req.MS) * time.Millisecond}
+	switch req.Op {
+	case "solve":
+		if opt.Timeout <= 0 {
+			opt.Timeout = SolveTimeout
+		}
+		opt.Shorten = SolveShorten
+	default:
+		if opt.MaxNodes <= 0 {
+			opt.MaxNodes = CheckNodes
+		}
+		if opt.Timeout <= 0 {
+			opt.Timeout = CheckTimeout
+		}
+	}
+	return opt
+}
+
+// Handle answers req. progress, if not nil, is called during a solve
+// with the positions searched and the time spent, at most every 100 ms.
+func Handle(req *Request, progress func(nodes int64, elapsed time.Duration)) *Response {
+	r, err := req.replay()
+	if err != nil {
+		return &Response{Error: err.Error()}
+	}
+	v, err := replay.Verify(r)
+	if err != nil {
+		return &Response{Error: "the moves do not replay: " + err.Error()}
+	}
+	switch req.Op {
+	case "position":
+		return position(v, r)
+	case "move":
+		return req.move(r, v)
+	case "hint", "winnable", "solve":
+		return req.solve(r, v, progress)
+	}
+	return &Response{Error: fmt.Sprintf("unknown request %q", req.Op)}
+}
+
+// replay returns the played line as a replay.
+func (req *Request) replay() (*replay.Replay, error) {
+	g, err := engine.Lookup(req.Game, req.Variant)
+	if err != nil {
+		return nil, err
+	}
+	d, err := pysolrand.ParseDeal(req.Deal)
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "game: %s\n", g.Slug)
+	if g.Variant != "" {
+		fmt.Fprintf(&b, "variant: %s\n", g.Variant)
+	}
+	fmt.Fprintf(&b, "deal: %s\nresult: stopped\n\n", d)
+	for i, m := range req.Moves {
+		if strings.ContainsAny(m, "\r\n#") || strings.Contains(m, "--") {
+			return nil, fmt.Errorf("move %d is not one move: %q", i+1, m)
+		}
+		b.WriteString(m)
+		b.WriteByte('\n')
+	}
+	return replay.Parse("moves", 1, []byte(b.String()))
+}
+
+// position describes the end of the verified line v of r.
+func position(v *replay.Verified, r *replay.Replay) *Response {
+	res := &Response{Moves: []string{}, Steps: []Step{}, Piles: replay.ExportLayout(v.End), Won: v.End.Won()}
+	for i := range r.Moves {
+		res.Moves = append(res.Moves, r.Moves[i].Text())
+	}
+	for _, st := range v.Steps {
+		res.Steps = append(res.Steps, Step{Caption: st.Caption, Auto: st.Auto(), Move: st.Index})
+	}
+	if res.Won {
+		r.Result = "won"
+	}
+	res.Replay = string(replay.Format(r))
+	r.Result = "stopped"
+	e := &replay.Export{
+		Format:  replay.ExportFormat,
+		ID:      "play-position",
+		Game:    v.Game.Slug,
+		Variant: v.Game.Variant,
+		Deal:    r.Deal,
+		Title:   fmt.Sprintf("Deal %s, move %d", r.Deal, len(r.Moves)),
+		Piles:   res.Piles,
+		Steps:   []replay.ExportStep{},
+		Result:  "stopped",
+	}
+	if len(r.Moves) == 0 {
+		e.Title = "Deal " + r.Deal
+	}
+	if res.Won {
+		e.Result = "won"
+	}
+	fig, err := Figure(e)
+	if err != nil {
+		return &Response{Error: err.Error()}
+	}
+	res.Figure = fig
+	return res
+}
+
+// move plays the attempt of req after the line r (verified as v).
+func (req *Request) move(r *replay.Replay, v *replay.Verified) *Response {
+	m := replay.Move{Action: req.Action, From: req.From, Card: req.Card, To: req.To}
+	switch req.Action {
+	case "deal", "redeal":
+		m.From, m.Card, m.To = "", "", ""
+	case "", "merci":
+		i := v.Game.PileIndex(req.From)
+		if i >= 0 && v.Game.Piles[i].Kind == engine.Stock {
+			// A click on the stock deals, or redeals once it is empty.
+			m = replay.Move{Action: "deal"}
+			if len(v.End.Pile(i)) == 0 {
+				m.Action = "redeal"
+			}
+			break
+		}
+		if i < 0 || v.Game.PileIndex(req.To) < 0 {
+			return &Response{Error: fmt.Sprintf("no pile %q or %q in %s", req.From, req.To, v.Game.Name)}
+		}
+		p := v.End.Pile(i)
+		if m.Card == "" && len(p) > 0 {
+			m.Card = p[len(p)-1].String()
+		}
+		if c, err := engine.ParseCard(m.Card); err == nil && v.Game.Merci && len(p) > 1 && p[len(p)-1] != c {
+			m.Action = "merci"
+		}
+	default:
+		return &Response{Error: fmt.Sprintf("unknown action %q", req.Action)}
+	}
+	r.Moves = append(r.Moves, m)
+	nv, err := replay.Verify(r)
+	if err != nil {
+		r.Moves = r.Moves[:len(r.Moves)-1]
+		res := position(v, r)
+		res.Illegal = reason(err)
+		return res
+	}
+	return position(nv, r)
+}
+
+// reason is the engine's reason in a verification error, without the
+// position and step the replay package puts before it.
+func reason(err error) string {
+	var list replay.ErrorList
+	if !errors.As(err, &list) || len(list) == 0 {
+		return err.Error()
+	}
+	msg := list[0].Msg
+	if strings.HasPrefix(msg, "step ") {
+		if i := strings.Index(msg, "): "); i >= 0 {
+			msg = msg[i+3:]
+		}
+	}
+	return msg
+}
+
+// solve runs the solver from the end of the line r (verified as v).
+func (req *Request) solve(r *replay.Replay, v *replay.Verified, progress func(int64, time.Duration)) *Response {
+	opt := Options(req)
+	if progress != nil {
+		var last time.Duration
+		opt.Progress = func(nodes int64, elapsed time.Duration) {
+			if elapsed-last >= 100*time.Millisecond {
+				last = elapsed
+				progress(nodes, elapsed)
+			}
+		}
+	}
+	res := &Response{}
+	sol, err := solver.Solve(context.Background(), v.End, opt)
+	if err != nil {
+		return &Response{Error: err.Error()}
+	}
+	res.Verdict, res.Nodes, res.MS = sol.Verdict.String(), sol.Nodes, solver.ElapsedMS(sol.Elapsed)
+	switch sol.Verdict {
+	case solver.Lost:
+		res.Blocked = Explain(v.End)
+	case solver.Won:
+		switch req.Op {
+		case "hint":
+			res.Hint = hint(v.End, sol.Moves)
+		case "solve":
+			if err := solution(res, r, v, sol.Moves); err != nil {
+				return &Response{Error: err.Error()}
+			}
+		}
+	}
+	return res
+}
+
+// hint is the first move of the winning line moves from s.
+func hint(s *engine.State, moves []engine.Move) *Hint {
+	g := s.Game()
+	for _, m := range moves {
+		if m.Action.Forced() {
+			continue
+		}
+		w := replay.FromMoves(g, "", "", []engine.Move{m}).Moves[0]
+		h := &Hint{Move: w.Text(), Action: w.Action, Card: w.Card}
+		if m.From >= 0 {
+			h.From = g.Piles[m.From].ID
+		}
+		if m.To >= 0 {
+			h.To = g.Piles[m.To].ID
+		}
+		if m.Action == engine.ActDeal && m.Card != engine.NoCard {
+			h.Card = m.Card.String()
+		}
+		return h
+	}
+	return nil
+}
+
+// solution puts into res the played line r (verified as v) followed by
+// the solver's winning line: verified again by the engine, as a replay
+// viewer, in notation and as format 1.
+func solution(res *Response, r *replay.Replay, v *replay.Verified, win []engine.Move) error {
+	var moves []engine.Move
+	for _, st := range v.Steps {
+		moves = append(moves, st.Move)
+	}
+	moves = append(moves, win...)
+	sr := replay.FromMoves(v.Game, r.Deal, "", moves)
+	sr.ID = SolutionID(v.Game.Variant, r.Deal)
+	text := replay.Format(sr)
+	parsed, err := replay.Parse("solution", 1, text)
+	if err == nil {
+		parsed.ID = sr.ID
+		var sv *replay.Verified
+		if sv, err = replay.Verify(parsed); err == nil {
+			res.Export = sv.Export()
+			res.Replay = string(text)
+			res.Figure, err = Figure(res.Export)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("internal error: the solution does not verify: %v", err)
+	}
+	return nil
+}
+
+// SolutionID is the replay id of the solution of a deal, as in its
+// #id/step links: solution-DEAL, or solution-VARIANT-DEAL.
+func SolutionID(variant, deal string) string {
+	if variant != "" {
+		return "solution-" + variant + "-" + deal
+	}
+	return "solution-" + deal
+}
+
+// Explain says which cards block the position when the dead-end or
+// suit-lock test proves it lost, or "" when neither does (the search
+// proved it).
+func Explain(s *engine.State) string {
+	b, ok := solver.Explain(s)
+	if !ok {
+		return ""
+	}
+	g := s.Game()
+	name := func(c engine.Card) string {
+		return strings.Replace(c.Rank().String(), "T", "10", 1) + c.Suit().Symbol()
+	}
+	var parts []string
+	if b.SuitLock {
+		byPile := map[int][]string{}
+		var order []int
+		for _, c := range b.Cards {
+			if _, ok := byPile[c.Pile]; !ok {
+				order = append(order, c.Pile)
+			}
+			byPile[c.Pile] = append(byPile[c.Pile], name(c.Card))
+		}
+		for _, p := range order {
+			parts = append(parts, g.Piles[p].ID+": "+strings.Join(byPile[p], " "))
+		}
+		return fmt.Sprintf("The %s are locked: played on their own, with every other card taken away, they cannot all go home (%s, bottom first).", b.Suit.Name(), strings.Join(parts, "; "))
+	}
+	for _, c := range b.Cards {
+		under := ""
+		switch c.Under {
+		case 0:
+		case 1:
+			under = ", over 1 card"
+		default:
+			under = fmt.Sprintf(", over %d cards", c.Under)
+		}
+		parts = append(parts, fmt.Sprintf("%s in %s%s", name(c.Card), g.Piles[c.Pile].ID, under))
+	}
+	return fmt.Sprintf("These cards can never all go home, whatever is played: %s.", strings.Join(parts, "; "))
+}

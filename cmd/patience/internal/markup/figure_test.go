@@ -38,7 +38,7 @@ func TestFigures(t *testing.T) {
 		{name: "variant, escaped", src: "{{odds:la-belle-lucie/no-redeal:rate}}\n",
 			want: "<p>&lt;1%</p>\n", asked: "la-belle-lucie|no-redeal|rate"},
 		{name: "in emphasis and a table", src: "*{{odds:house-in-the-woods:won}}*\n\n| a |\n|---|\n| {{odds:house-in-the-woods:won}} |\n",
-			want: "<p><em>731</em></p>\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>731</td>\n</tr>\n</tbody>\n</table>\n",
+			want:  "<p><em>731</em></p>\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>731</td>\n</tr>\n</tbody>\n</table>\n",
 			asked: "house-in-the-woods||won house-in-the-woods||won"},
 		{name: "not in a code span", src: "`{{odds:x:y}}`\n", want: "<p><code>{{odds:x:y}}</code></p>\n"},
 		{name: "not in a code block", src: "```\n{{odds:x:y}}\n```\n",
@@ -101,7 +101,7 @@ func FuzzFigures(f *testing.F) {
 	c := New(Options{})
 	f.Fuzz(func(t *testing.T, src string) {
 		figs := func(game, variant, key string) (string, error) {
-			if !figureText.MatchString("{{odds:" + game + "/" + variant + ":" + key + "}}") && variant != "" ||
+			if !figureText.MatchString("{{odds:"+game+"/"+variant+":"+key+"}}") && variant != "" ||
 				!figureText.MatchString("{{odds:"+game+":"+key+"}}") {
 				t.Fatalf("a malformed figure was read: %q %q %q", game, variant, key)
 			}

@@ -46,6 +46,7 @@ var commands = []command{
 	{"survey", "solve a range of deals and report the win rate: patience survey GAME --deals A-B [--jobs N] [--json FILE] [--shard i/n]; patience survey merge FILE...", runSurvey},
 	{"verify", "check replay files against the rules: patience verify [--json] FILE...", runVerify},
 	{"deal", "print a deal's starting layout: patience deal GAME --deal N [--json]", runDeal},
+	{"fairplay", "measure a shuffling game's rate for a player who cannot foresee the shuffles: patience fairplay GAME --deals A-B --bound lower|upper", runFairplay},
 	{"games", "list the games, with their variants and packs", runGames},
 }
 

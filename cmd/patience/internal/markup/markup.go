@@ -44,7 +44,7 @@ func New(opts Options) *Converter {
 const rendererPriority = 100
 
 func (c *Converter) newMarkdown(opts Options, unsafe bool) goldmark.Markdown {
-	exts := []goldmark.Extender{extension.GFM}
+	exts := []goldmark.Extender{extension.GFM, figureExtension{}}
 	if opts.Typographer {
 		exts = append(exts, extension.Typographer)
 	}
@@ -82,6 +82,9 @@ type Document struct {
 	Unsafe bool
 	// Replay renders the replay blocks; nil means PlainReplay.
 	Replay ReplayRenderer
+	// Figures looks up the {{odds:...}} figures (figure.go); nil: a
+	// page that names one fails.
+	Figures Figures
 }
 
 // Result is a converted Document.

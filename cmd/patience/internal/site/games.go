@@ -39,6 +39,8 @@ type gameData struct {
 	mu       sync.Mutex
 	warnings []string
 	svg      map[string]template.HTML // diagrams made so far, by key
+
+	files figureFiles // files read for figures (figures.go)
 }
 
 func (b *builder) gameData() *gameData {
@@ -66,14 +68,12 @@ func (b *builder) warnings() []string {
 	return w
 }
 
-// loadGames reads the survey results and checks the game pages. It runs
-// after loadPages.
+// loadGames checks the game pages. It runs after loadPages.
 func (b *builder) loadGames() {
-	b.loadOdds()
 	b.checkGamePages()
 }
 
-// loadOdds reads content/odds/*.json.
+// loadOdds reads content/odds/*.json. It runs before loadPages.
 func (b *builder) loadOdds() {
 	gd := b.gameData()
 	entries, err := fs.ReadDir(b.content, survey.OddsDir)

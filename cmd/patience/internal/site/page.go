@@ -94,11 +94,12 @@ func (b *builder) loadPage(p *page) {
 	p.layout = b.chooseLayout(p, fm)
 
 	res, err := b.conv.Convert(&markup.Document{
-		Path:   src,
-		Source: mp.Body,
-		Line:   mp.BodyLine,
-		Unsafe: unsafe,
-		Replay: b.replayRenderer(p),
+		Path:    src,
+		Source:  mp.Body,
+		Line:    mp.BodyLine,
+		Unsafe:  unsafe,
+		Replay:  b.replayRenderer(p),
+		Figures: b.figures(p),
 	})
 	if err != nil {
 		b.errs.add(at, err)

@@ -84,6 +84,7 @@ func Build(opts Options) (*Result, error) {
 	b.scan()
 	b.startOutput() // output.go
 	b.reuse()
+	b.loadOdds() // before the pages, which quote figures (figures.go)
 	b.loadPages()
 	b.loadGames()
 	if !b.errs.empty() {

@@ -1,0 +1,220 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"math/big"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
+	"github.com/patience-solitaire/patience/cmd/patience/internal/odds"
+	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/fairplay"
+	"github.com/patience-solitaire/patience/engine/solver"
+)
+
+// Figures quoted in page text, {{odds:SLUG[/VARIANT]:KEY}} (package
+// markup), come from the files of content/odds:
+//
+//	SLUG.json            (package odds) deals, first, last, won, lost,
+//	                     unknown, decided, rate, low, high, date, exact
+//	SLUG.survey.jsonl    (package solver) solver: the version of the
+//	                     survey's last run
+//	SLUG.fair.jsonl      (package fairplay) fair-lower, fair-lower-low,
+//	                     fair-lower-high, fair-lower-deals,
+//	                     fair-lower-first, fair-lower-last,
+//	                     fair-lower-samples, the same for fair-upper, and
+//	                     fair-seed, fair-limit
+//
+// Counts are written with thousands separators, rates as percentages
+// like the odds box's. A page that quotes a figure depends on the file
+// it comes from, so that patience serve rebuilds it when the file
+// changes; a figure the data lacks fails the build at its position.
+
+// figureFiles caches the files read for figures other than the odds.
+type figureFiles struct {
+	mu      sync.Mutex
+	fair    map[string]figureFile[map[string]*fairplay.Summary]
+	surveys map[string]figureFile[*solver.SurveyFile]
+}
+
+type figureFile[T any] struct {
+	v   T
+	err error
+}
+
+// figures returns the figure lookup of page p.
+func (b *builder) figures(p *page) markup.Figures {
+	return func(game, variant, key string) (string, error) {
+		g, err := engine.Lookup(game, variant)
+		if err != nil {
+			return "", fmt.Errorf("unknown odds key %s: %v", key, err)
+		}
+		jsonFile := path.Join(contentName, odds.Dir, g.Slug+".json")
+		p.deps = append(p.deps, jsonFile)
+		switch {
+		case strings.HasPrefix(key, "fair-"):
+			name := path.Join(odds.Dir, g.Slug+".fair.jsonl")
+			p.deps = append(p.deps, path.Join(contentName, name))
+			return b.fairFigure(g, name, key)
+		case key == "solver":
+			name := path.Join(odds.Dir, g.Slug+".survey.jsonl")
+			p.deps = append(p.deps, path.Join(contentName, name))
+			sv, err := cachedRead(b, &b.gameData().files.surveys, name, func(data []byte) (*solver.SurveyFile, error) {
+				return solver.ReadSurvey(bytes.NewReader(data), path.Join(contentName, name))
+			})
+			if err != nil {
+				return "", fmt.Errorf("unknown odds key solver for %s: %v", g.Key(), err)
+			}
+			h := sv.Last
+			if h == nil {
+				h = sv.Header
+			}
+			if h == nil || h.Solver == "" || h.Game != g.Slug || h.Variant != g.Variant {
+				return "", fmt.Errorf("unknown odds key solver for %s: %s has no survey of it", g.Key(), path.Join(contentName, name))
+			}
+			return h.Solver, nil
+		}
+		r := b.gameData().odds[g.Key()]
+		if r == nil {
+			return "", fmt.Errorf("unknown odds key %s: no results for %s in %s", key, g.Key(), jsonFile)
+		}
+		v, ok := oddsFigure(r, g, key)
+		if !ok {
+			return "", fmt.Errorf("unknown odds key %s for %s in %s (known: %s)", key, g.Key(), jsonFile, strings.Join(knownOddsKeys(r, g), ", "))
+		}
+		return v, nil
+	}
+}
+
+// oddsKeys are the keys of a survey's figures.
+var oddsKeys = []string{"deals", "first", "last", "won", "lost", "unknown", "decided", "rate", "low", "high", "date"}
+
+func knownOddsKeys(r *odds.Result, g *engine.Game) []string {
+	var out []string
+	for _, k := range append(slices.Clone(oddsKeys), "exact", "solver") {
+		if k == "solver" {
+			out = append(out, k)
+		} else if _, ok := oddsFigure(r, g, k); ok {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// oddsFigure returns a figure of a game's odds file.
+func oddsFigure(r *odds.Result, g *engine.Game, key string) (string, bool) {
+	if key == "exact" {
+		x := odds.EngineExact(g)
+		if x == nil {
+			x = r.Exact
+		}
+		if x == nil {
+			return "", false
+		}
+		f, _ := x.Float64()
+		return percent(f), true
+	}
+	if !r.Measured() {
+		return "", false
+	}
+	count := func(n int) string { return group(big.NewInt(int64(n))) }
+	deal := func(n uint64) string { return group(new(big.Int).SetUint64(n)) }
+	low, high := r.Interval()
+	switch key {
+	case "deals":
+		return count(r.N()), true
+	case "first":
+		return deal(r.First), true
+	case "last":
+		return deal(r.Last), true
+	case "won":
+		return count(r.Won), true
+	case "lost":
+		return count(r.Lost), true
+	case "unknown":
+		return count(r.Unknown), true
+	case "decided":
+		return percent(float64(r.Won+r.Lost) / float64(r.N())), true
+	case "rate":
+		return percent(r.Rate()), true
+	case "low":
+		return percent(low), true
+	case "high":
+		return percent(high), true
+	case "date":
+		return r.Date, r.Date != ""
+	}
+	return "", false
+}
+
+// fairFigure returns a figure of a game's fair-play file.
+func (b *builder) fairFigure(g *engine.Game, name, key string) (string, error) {
+	show := path.Join(contentName, name)
+	all, err := cachedRead(b, &b.gameData().files.fair, name, func(data []byte) (map[string]*fairplay.Summary, error) {
+		return fairplay.Read(show, bytes.NewReader(data))
+	})
+	if err != nil {
+		return "", fmt.Errorf("unknown odds key %s for %s: %v", key, g.Key(), err)
+	}
+	s := all[g.Variant]
+	if s == nil {
+		return "", fmt.Errorf("unknown odds key %s: %s has no results for %s", key, show, g.Key())
+	}
+	count := func(n int) string { return group(big.NewInt(int64(n))) }
+	deal := func(n uint64) string { return group(new(big.Int).SetUint64(n)) }
+	figs := map[string]string{
+		"fair-seed":  fmt.Sprint(s.Seed),
+		"fair-limit": count(s.Limit),
+	}
+	for _, e := range []struct {
+		name string
+		est  fairplay.Estimate
+	}{{"fair-lower", s.Lower}, {"fair-upper", s.Upper}} {
+		if e.est.Deals == 0 {
+			continue
+		}
+		figs[e.name] = percent(e.est.Rate)
+		figs[e.name+"-low"] = percent(e.est.Low)
+		figs[e.name+"-high"] = percent(e.est.High)
+		figs[e.name+"-deals"] = count(e.est.Deals)
+		figs[e.name+"-first"] = deal(e.est.First)
+		figs[e.name+"-last"] = deal(e.est.Last)
+		figs[e.name+"-samples"] = count(e.est.Samples)
+	}
+	v, ok := figs[key]
+	if !ok {
+		known := make([]string, 0, len(figs))
+		for k := range figs {
+			known = append(known, k)
+		}
+		slices.Sort(known)
+		return "", fmt.Errorf("unknown odds key %s for %s in %s (known: %s)", key, g.Key(), show, strings.Join(known, ", "))
+	}
+	return v, nil
+}
+
+// cachedRead reads the content file name once per build and parses it.
+func cachedRead[T any](b *builder, cache *map[string]figureFile[T], name string, parse func([]byte) (T, error)) (T, error) {
+	ff := &b.gameData().files
+	ff.mu.Lock()
+	defer ff.mu.Unlock()
+	if *cache == nil {
+		*cache = map[string]figureFile[T]{}
+	}
+	if f, ok := (*cache)[name]; ok {
+		return f.v, f.err
+	}
+	var f figureFile[T]
+	data, err := readLimited(b.content, name)
+	if err != nil {
+		f.err = fmt.Errorf("no file %s", path.Join(contentName, name))
+	} else {
+		f.v, f.err = parse(data)
+	}
+	(*cache)[name] = f
+	return f.v, f.err
+}

@@ -1,0 +1,105 @@
+package site
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/patience-solitaire/patience/engine"
+)
+
+// figureSite is a small site whose page quotes figures of the odds.
+func figureSite(page string) map[string]string {
+	shamrocks, _ := engine.Lookup("shamrocks", "")
+	return map[string]string{
+		"config.yaml":      "all_games: false\n",
+		"content/index.md": "# Home\n",
+		"content/about.md": "# About\n\n" + page,
+		// Test data, not a survey.
+		"content/odds/shamrocks.json": fmt.Sprintf(`{"game": "shamrocks", "engine": %q, "deals": "1-1000", "won": 600, "lost": 380, "unknown": 20}`, shamrocks.Fingerprint()),
+		"content/odds/shamrocks.survey.jsonl": `{"survey":1,"game":"shamrocks","variant":"","engine":"x","solver":"7","budget":1,"timeout_ms":1}` + "\n" +
+			`{"survey":1,"game":"shamrocks","variant":"","engine":"x","solver":"8","budget":2,"timeout_ms":1}` + "\n",
+		"content/odds/la-belle-lucie.fair.jsonl": `{"fairplay":1,"game":"la-belle-lucie","variant":"","engine":"e","seed":3,"limit":20000}` + "\n" +
+			`{"deal":1,"bound":"lower","samples":4,"won":1}` + "\n" + `{"deal":2,"bound":"lower","samples":4,"won":3}` + "\n",
+	}
+}
+
+func TestFigures(t *testing.T) {
+	tests := []struct {
+		name, page string
+		want       string // in about/index.html
+		errs       string
+	}{
+		{name: "survey", page: "{{odds:shamrocks:won}} of {{odds:shamrocks:deals}} ({{odds:shamrocks:first}}–{{odds:shamrocks:last}}), " +
+			"{{odds:shamrocks:rate}} ({{odds:shamrocks:low}} to {{odds:shamrocks:high}}), {{odds:shamrocks:decided}} decided, " +
+			"{{odds:shamrocks:lost}} lost, {{odds:shamrocks:unknown}} unknown, solver {{odds:shamrocks:solver}}\n",
+			want: "600 of 1,000 (1–1,000), 60.0% (56.9% to 65.0%), 98.0% decided, 380 lost, 20 unknown, solver 8"},
+		{name: "fair play", page: "{{odds:la-belle-lucie:fair-lower}} over {{odds:la-belle-lucie:fair-lower-deals}} deals × {{odds:la-belle-lucie:fair-lower-samples}}, seed {{odds:la-belle-lucie:fair-seed}}\n",
+			want: "50.0% over 2 deals × 4, seed 3"},
+		{name: "unknown key", page: "x\n\nsee {{odds:shamrocks:wins}}\n",
+			errs: "content/about.md:5:5: unknown odds key wins for shamrocks in content/odds/shamrocks.json (known: deals, first, last, won, lost, unknown, decided, rate, low, high, solver)"},
+		{name: "no data for the game", page: "{{odds:patriarchs:won}}\n",
+			errs: "content/about.md:3:1: unknown odds key won: no results for patriarchs in content/odds/patriarchs.json"},
+		{name: "unknown game", page: "{{odds:klondike:won}}\n",
+			errs: `content/about.md:3:1: unknown odds key won: unknown game "klondike"`},
+		{name: "no fair-play data for the variant", page: "{{odds:la-belle-lucie/three-shuffles-and-a-draw:fair-lower}}\n",
+			errs: "content/about.md:3:1: unknown odds key fair-lower: content/odds/la-belle-lucie.fair.jsonl has no results for la-belle-lucie/three-shuffles-and-a-draw"},
+		{name: "no upper bound measured", page: "{{odds:la-belle-lucie:fair-upper}}\n",
+			errs: "content/about.md:3:1: unknown odds key fair-upper for la-belle-lucie in content/odds/la-belle-lucie.fair.jsonl (known: fair-limit, fair-lower, fair-lower-deals, fair-lower-first, fair-lower-high, fair-lower-last, fair-lower-low, fair-lower-samples, fair-seed)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dest := filepath.Join(t.TempDir(), "public")
+			errs, _ := buildErrors(t, figureSite(tt.page), Options{Destination: dest})
+			got := strings.Join(errs, "\n")
+			if tt.errs != "" {
+				if !strings.HasPrefix(got, tt.errs) {
+					t.Fatalf("errors:\n%s\nwant:\n%s", got, tt.errs)
+				}
+				return
+			}
+			if errs != nil {
+				t.Fatal(got)
+			}
+			html, err := os.ReadFile(filepath.Join(dest, "about", "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(html), tt.want) {
+				t.Errorf("about/index.html lacks %q", tt.want)
+			}
+		})
+	}
+}
+
+// TestFiguresRebuilt: a page that quotes a figure is built again when the
+// file it comes from changes, and a build with a cache shows the new one.
+func TestFiguresRebuilt(t *testing.T) {
+	dir := t.TempDir()
+	files := figureSite("{{odds:shamrocks:won}} and {{odds:la-belle-lucie:fair-lower}}\n")
+	writeFiles(t, dir, files)
+	cache := NewCache()
+	for i, change := range []struct{ name, from, to, want string }{
+		{want: "600 and 50.0%"},
+		{"content/odds/shamrocks.json", `"won": 600, "lost": 380`, `"won": 601, "lost": 379`, "601 and 50.0%"},
+		{"content/odds/la-belle-lucie.fair.jsonl", `"won":3`, `"won":1`, "601 and 25.0%"},
+	} {
+		if change.name != "" {
+			files[change.name] = strings.Replace(files[change.name], change.from, change.to, 1)
+			writeFiles(t, dir, map[string]string{change.name: files[change.name]})
+			cache.Changed(change.name)
+		}
+		res, err := Build(Options{Source: dir, Cache: cache, Replay: fakeReplay})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i > 0 && res.Loaded != 1 {
+			t.Errorf("step %d: %d pages loaded, want 1 (the page quoting the figure)", i, res.Loaded)
+		}
+		if html := string(res.Output["about/index.html"]); !strings.Contains(html, change.want) {
+			t.Errorf("step %d: the page lacks %q", i, change.want)
+		}
+	}
+}

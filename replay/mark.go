@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // checkMarks checks that every card of the "mark:" header lies in the
@@ -20,7 +21,7 @@ func checkMarks(r *Replay, s *engine.State) error {
 	}
 	for _, c := range r.Mark {
 		if !there[c] {
-			return ErrorList{{Pos: r.Pos["mark"], Msg: fmt.Sprintf("mark: %s is not in the starting position", c)}}
+			return srcpos.ErrorList{{Pos: r.Pos["mark"], Msg: fmt.Sprintf("mark: %s is not in the starting position", c)}}
 		}
 	}
 	return nil

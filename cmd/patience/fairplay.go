@@ -12,7 +12,7 @@ import (
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/fairplay"
 	"github.com/patience-solitaire/patience/engine/pysolrand"
-	"github.com/patience-solitaire/patience/engine/solver"
+	"github.com/patience-solitaire/patience/engine/survey"
 )
 
 const fairplayUsage = `usage: patience fairplay GAME --deals A-B --bound lower|upper [--variant V]
@@ -64,7 +64,7 @@ func runFairplay(args []string, stdout, stderr io.Writer) error {
 	if g.RedealKind != engine.ShuffleFans {
 		return fmt.Errorf("fairplay: %s has no shuffling redeal of its fans: its survey's rate is already a player's", g.Key())
 	}
-	from, to, err := solver.ParseDealRange(*deals)
+	from, to, err := survey.ParseDealRange(*deals)
 	if err != nil {
 		return usageError{fmt.Errorf("fairplay: %v", err)}
 	}

@@ -142,7 +142,7 @@ func runSurvey(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	bar := newSurveyProgress(stderr)
-	sv := &solver.Survey{
+	sv := &survey.Runner{
 		Game: g, Deals: todo, Jobs: *jobs,
 		Options:  solver.Options{MaxNodes: *budget, Timeout: *timeout},
 		Progress: bar.update,

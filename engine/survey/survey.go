@@ -13,7 +13,7 @@
 //   - the deal ranges and shards of the survey command ([ParseDealRange],
 //     [Shard]).
 //
-// The solving itself is in package solver (solver.Survey).
+// Runner solves the deals of a survey with package solver.
 package survey
 
 import (

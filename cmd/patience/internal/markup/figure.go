@@ -11,7 +11,7 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // Figures from the site's data. In page text,
@@ -102,9 +102,9 @@ func renderFigure(w util.BufWriter, source []byte, node ast.Node, entering bool)
 	if !entering || st == nil {
 		return ast.WalkContinue, nil
 	}
-	at := st.lines.pos(n.Offset)
+	at := st.lines.Pos(n.Offset)
 	fail := func(msg string) (ast.WalkStatus, error) {
-		st.errs = append(st.errs, &replay.Error{Pos: at, Msg: msg})
+		st.errs = append(st.errs, &srcpos.Error{Pos: at, Msg: msg})
 		return ast.WalkContinue, nil
 	}
 	switch {

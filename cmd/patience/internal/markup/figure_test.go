@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // testFigures knows house-in-the-woods won and la-belle-lucie/no-redeal
@@ -58,9 +58,9 @@ func TestFigures(t *testing.T) {
 				t.Errorf("asked %q, want %q", got, tt.asked)
 			}
 			if tt.errs != "" {
-				var list replay.ErrorList
+				var list srcpos.ErrorList
 				if !errors.As(err, &list) {
-					t.Fatalf("error %v, want a replay.ErrorList", err)
+					t.Fatalf("error %v, want a srcpos.ErrorList", err)
 				}
 				var got []string
 				for _, e := range list {
@@ -112,9 +112,9 @@ func FuzzFigures(f *testing.F) {
 		}
 		res, err := c.Convert(&Document{Path: "p.md", Source: []byte(src), Figures: figs})
 		if err != nil {
-			var list replay.ErrorList
+			var list srcpos.ErrorList
 			if !errors.As(err, &list) {
-				t.Fatalf("error %v is not a replay.ErrorList", err)
+				t.Fatalf("error %v is not a srcpos.ErrorList", err)
 			}
 			lines := 1 + strings.Count(src, "\n")
 			for _, e := range list {

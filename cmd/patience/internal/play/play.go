@@ -25,6 +25,7 @@ import (
 	"github.com/patience-solitaire/patience/engine/pysolrand"
 	"github.com/patience-solitaire/patience/engine/solver"
 	"github.com/patience-solitaire/patience/replay"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // Request is one message from the page.
@@ -244,8 +245,10 @@ func (req *Request) move(r *replay.Replay, v *replay.Verified) *Response {
 		if m.Card == "" && len(p) > 0 {
 			m.Card = p[len(p)-1].String()
 		}
-		if c, err := engine.ParseCard(m.Card); err == nil && v.Game.Merci && len(p) > 1 && p[len(p)-1] != c {
-			m.Action = "merci"
+		if c, err := engine.ParseCard(m.Card); err == nil && len(p) > 1 && p[len(p)-1] != c {
+			// A card that is not on top moves only by a game's own kind
+			// of move (the merci): the engine's legal moves name it.
+			m.Action = buriedMoveKeyword(v.End, i, v.Game.PileIndex(req.To), c)
 		}
 	default:
 		return &Response{Error: fmt.Sprintf("unknown action %q", req.Action)}
@@ -261,10 +264,29 @@ func (req *Request) move(r *replay.Replay, v *replay.Verified) *Response {
 	return position(nv, r)
 }
 
+// buriedMoveKeyword returns the keyword of the legal move in s that takes
+// the card c, not on top, from pile from to pile to; else that of the
+// game's first kind of move written with a keyword, so that the verifier
+// says why it is illegal now; else "" (a plain move, which the verifier
+// refuses with its own reason).
+func buriedMoveKeyword(s *engine.State, from, to int, c engine.Card) string {
+	for _, mv := range s.Legal(nil) {
+		if int(mv.From) == from && int(mv.To) == to && mv.Card == c && mv.Action.Keyword() != "" {
+			return mv.Action.Keyword()
+		}
+	}
+	for _, kw := range engine.Keywords() {
+		if a, ok := engine.KeywordAction(kw); ok && s.Game().Has(a) {
+			return kw
+		}
+	}
+	return ""
+}
+
 // reason is the engine's reason in a verification error, without the
 // position and step the replay package puts before it.
 func reason(err error) string {
-	var list replay.ErrorList
+	var list srcpos.ErrorList
 	if !errors.As(err, &list) || len(list) == 0 {
 		return err.Error()
 	}
@@ -294,7 +316,7 @@ func (req *Request) solve(r *replay.Replay, v *replay.Verified, progress func(in
 	if err != nil {
 		return &Response{Error: err.Error()}
 	}
-	res.Verdict, res.Nodes, res.MS = sol.Verdict.String(), sol.Nodes, solver.ElapsedMS(sol.Elapsed)
+	res.Verdict, res.Nodes, res.MS = sol.Verdict.String(), sol.Nodes, float64(sol.Elapsed.Microseconds())/1000
 	switch sol.Verdict {
 	case solver.Lost:
 		res.Blocked = Explain(v.End)

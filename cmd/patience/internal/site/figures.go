@@ -10,10 +10,9 @@ import (
 	"sync"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
-	"github.com/patience-solitaire/patience/cmd/patience/internal/odds"
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/fairplay"
-	"github.com/patience-solitaire/patience/engine/solver"
+	"github.com/patience-solitaire/patience/engine/survey"
 )
 
 // Figures quoted in page text, {{odds:SLUG[/VARIANT]:KEY}} (package
@@ -38,7 +37,7 @@ import (
 type figureFiles struct {
 	mu      sync.Mutex
 	fair    map[string]figureFile[map[string]*fairplay.Summary]
-	surveys map[string]figureFile[*solver.SurveyFile]
+	surveys map[string]figureFile[*survey.File]
 }
 
 type figureFile[T any] struct {
@@ -53,18 +52,18 @@ func (b *builder) figures(p *page) markup.Figures {
 		if err != nil {
 			return "", fmt.Errorf("unknown odds key %s: %v", key, err)
 		}
-		jsonFile := path.Join(contentName, odds.Dir, g.Slug+".json")
+		jsonFile := path.Join(contentName, survey.OddsDir, g.Slug+".json")
 		p.deps = append(p.deps, jsonFile)
 		switch {
 		case strings.HasPrefix(key, "fair-"):
-			name := path.Join(odds.Dir, g.Slug+".fair.jsonl")
+			name := path.Join(survey.OddsDir, g.Slug+".fair.jsonl")
 			p.deps = append(p.deps, path.Join(contentName, name))
 			return b.fairFigure(g, name, key)
 		case key == "solver":
-			name := path.Join(odds.Dir, g.Slug+".survey.jsonl")
+			name := path.Join(survey.OddsDir, g.Slug+".survey.jsonl")
 			p.deps = append(p.deps, path.Join(contentName, name))
-			sv, err := cachedRead(b, &b.gameData().files.surveys, name, func(data []byte) (*solver.SurveyFile, error) {
-				return solver.ReadSurvey(bytes.NewReader(data), path.Join(contentName, name))
+			sv, err := cachedRead(b, &b.gameData().files.surveys, name, func(data []byte) (*survey.File, error) {
+				return survey.Read(bytes.NewReader(data), path.Join(contentName, name))
 			})
 			if err != nil {
 				return "", fmt.Errorf("unknown odds key solver for %s: %v", g.Key(), err)
@@ -93,7 +92,7 @@ func (b *builder) figures(p *page) markup.Figures {
 // oddsKeys are the keys of a survey's figures.
 var oddsKeys = []string{"deals", "first", "last", "won", "lost", "unknown", "decided", "rate", "low", "high", "date"}
 
-func knownOddsKeys(r *odds.Result, g *engine.Game) []string {
+func knownOddsKeys(r *survey.Odds, g *engine.Game) []string {
 	var out []string
 	for _, k := range append(slices.Clone(oddsKeys), "exact", "solver") {
 		if k == "solver" {
@@ -106,9 +105,9 @@ func knownOddsKeys(r *odds.Result, g *engine.Game) []string {
 }
 
 // oddsFigure returns a figure of a game's odds file.
-func oddsFigure(r *odds.Result, g *engine.Game, key string) (string, bool) {
+func oddsFigure(r *survey.Odds, g *engine.Game, key string) (string, bool) {
 	if key == "exact" {
-		x := odds.EngineExact(g)
+		x := survey.EngineExact(g)
 		if x == nil {
 			x = r.Exact
 		}
@@ -209,7 +208,7 @@ func cachedRead[T any](b *builder, cache *map[string]figureFile[T], name string,
 		return f.v, f.err
 	}
 	var f figureFile[T]
-	data, err := readLimited(b.content, name)
+	data, err := readLimited(b.content, name, oddsKind)
 	if err != nil {
 		f.err = fmt.Errorf("no file %s", path.Join(contentName, name))
 	} else {

@@ -1,4 +1,4 @@
-package solver
+package survey
 
 import (
 	"runtime"

@@ -1,4 +1,4 @@
-package solver
+package survey
 
 import (
 	"context"
@@ -8,19 +8,15 @@ import (
 
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/pysolrand"
-	"github.com/patience-solitaire/patience/engine/survey"
+	"github.com/patience-solitaire/patience/engine/solver"
 )
 
-// Version identifies the solver in survey files; it changes when a change
-// to the solver could change a verdict (a new pruning rule, a fix).
-const Version = "12"
-
-// Survey solves deals of one game on many cores.
-type Survey struct {
+// Runner solves deals of one game on many cores.
+type Runner struct {
 	Game    *engine.Game
 	Deals   []uint64 // in increasing order
 	Jobs    int      // workers; 0 means runtime.NumCPU()
-	Options Options
+	Options solver.Options
 	// Progress, if set, is called after each deal with the number done.
 	Progress func(done, total int)
 }
@@ -30,13 +26,13 @@ type Survey struct {
 // done (so a file written by emit stays sorted and can be resumed).
 // It stops at the first error of emit or of the solver, or when ctx is
 // done (then it returns ctx.Err() after emitting the deals finished).
-func (sv *Survey) Run(ctx context.Context, emit func(survey.DealResult) error) error {
+func (sv *Runner) Run(ctx context.Context, emit func(DealResult) error) error {
 	jobs := Workers(sv.Jobs, len(sv.Deals))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type done struct {
 		i   int
-		r   survey.DealResult
+		r   DealResult
 		err error
 	}
 	work := make(chan int)
@@ -70,7 +66,7 @@ func (sv *Survey) Run(ctx context.Context, emit func(survey.DealResult) error) e
 		wg.Wait()
 		close(results)
 	}()
-	pending := map[int]survey.DealResult{}
+	pending := map[int]DealResult{}
 	next, finished := 0, 0
 	var firstErr error
 	for d := range results {
@@ -82,7 +78,7 @@ func (sv *Survey) Run(ctx context.Context, emit func(survey.DealResult) error) e
 			cancel()
 			continue
 		}
-		if ctx.Err() != nil && d.r.Result == Unknown.String() {
+		if ctx.Err() != nil && d.r.Result == solver.Unknown.String() {
 			// Cut short by cancellation: not a verdict.
 			continue
 		}
@@ -127,20 +123,20 @@ func Workers(jobs, deals int) int {
 }
 
 // SolveDeal solves deal n of game g and returns its survey line.
-func SolveDeal(ctx context.Context, g *engine.Game, n uint64, opt Options) (survey.DealResult, error) {
+func SolveDeal(ctx context.Context, g *engine.Game, n uint64, opt solver.Options) (DealResult, error) {
 	d := pysolrand.Deal{N: n}
 	if err := d.Validate(); err != nil {
-		return survey.DealResult{}, err
+		return DealResult{}, err
 	}
 	s := g.Deal(d)
-	res, err := Solve(ctx, s, opt)
+	res, err := solver.Solve(ctx, s, opt)
 	if err != nil {
-		return survey.DealResult{}, fmt.Errorf("deal %d: %w", n, err)
+		return DealResult{}, fmt.Errorf("deal %d: %w", n, err)
 	}
-	return survey.DealResult{
+	return DealResult{
 		Deal:   n,
 		Result: res.Verdict.String(),
-		MS:     survey.ElapsedMS(res.Elapsed),
+		MS:     ElapsedMS(res.Elapsed),
 		Nodes:  res.Nodes,
 		Moves:  len(res.Moves),
 	}, nil

@@ -177,7 +177,7 @@ func TestSolve(t *testing.T) {
 	_ = calls // a fast solve may end before the first report
 }
 
-var board = regexp.MustCompile(`(?s)<div class="replay-board">.*?\n</div>\n<div class="replay-controls"`)
+var board = regexp.MustCompile(`(?s)<div class="replay-board[^"]*"[^>]*>.*?\n</div>\n<div class="replay-controls"`)
 var pileRE = regexp.MustCompile(`<div class="pile"[^>]*>`)
 
 func withoutBoard(s string) string {

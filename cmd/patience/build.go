@@ -1,12 +1,15 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/replayblock"
@@ -48,8 +51,15 @@ func runBuild(args []string, stdout, stderr io.Writer) error {
 		opts.Content = content.FS
 		fmt.Fprintf(stderr, "patience build: no content folder in %s: building the bundled site\n", source)
 	}
+	// Ctrl-C stops the build cleanly: the new output folder is removed
+	// and the destination left as it was.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	start := time.Now()
-	res, err := site.Build(opts)
+	res, err := site.BuildContext(ctx, opts)
+	if ctx.Err() != nil {
+		return errors.New("interrupted: the destination is as it was")
+	}
 	if err != nil {
 		return err
 	}

@@ -20,6 +20,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/replayblock"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/server"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/site"
@@ -85,6 +86,9 @@ type serveConfig struct {
 	Quiet time.Duration
 	// Ready, if not nil, is called once the server serves.
 	Ready func(*devServer)
+	// Replay, if not nil, renders the replay blocks instead of
+	// replayblock.Render (tests make builds slow with it).
+	Replay markup.ReplayRenderer
 }
 
 // devServer is a running patience serve.
@@ -121,6 +125,9 @@ func serve(ctx context.Context, cfg serveConfig) error {
 	}
 	d := &devServer{cfg: cfg, cache: site.NewCache()}
 	d.opts = site.Options{Source: source, Cache: d.cache, Replay: replayblock.Render}
+	if cfg.Replay != nil {
+		d.opts.Replay = cfg.Replay
+	}
 	trees := []string{"content", "templates"}
 	if fi, err := os.Stat(filepath.Join(source, "content")); err != nil || !fi.IsDir() {
 		d.bundled = true
@@ -155,7 +162,17 @@ func serve(ctx context.Context, cfg serveConfig) error {
 	if err != nil {
 		d.logf("cannot watch for changes (%v): serving without live reload", err)
 	}
-	d.rebuild(nil, false)
+	d.rebuild(ctx, nil, false)
+	if ctx.Err() != nil {
+		// Stopped during the first build.
+		if d.watcher != nil {
+			d.watcher.Close()
+		}
+		ln.Close()
+		d.srv.Close()
+		d.logf("stopped")
+		return nil
+	}
 
 	d.http = &http.Server{
 		Handler:           d.srv,
@@ -181,7 +198,7 @@ func serve(ctx context.Context, cfg serveConfig) error {
 				if err != nil {
 					return
 				}
-				d.rebuild(b.Paths, b.All)
+				d.rebuild(ctx, b.Paths, b.All)
 			}
 		}()
 	}
@@ -209,8 +226,9 @@ func serve(ctx context.Context, cfg serveConfig) error {
 }
 
 // rebuild builds the site again after the given changes (all: anything
-// may have changed) and publishes it, or its errors.
-func (d *devServer) rebuild(changed []string, all bool) {
+// may have changed) and publishes it, or its errors. It stops soon when
+// ctx is done (Ctrl-C), publishing nothing.
+func (d *devServer) rebuild(ctx context.Context, changed []string, all bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if all {
@@ -219,7 +237,10 @@ func (d *devServer) rebuild(changed []string, all bool) {
 		d.cache.Changed(changed...)
 	}
 	start := time.Now()
-	res, err := site.Build(d.opts)
+	res, err := site.BuildContext(ctx, d.opts)
+	if ctx.Err() != nil {
+		return // stopping: the changes stay marked in the cache
+	}
 	took := time.Since(start).Round(100 * time.Microsecond)
 	d.builds++
 	what := "built"

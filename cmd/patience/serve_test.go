@@ -375,7 +375,7 @@ func TestServeLive(t *testing.T) {
 	// unchanged, a second event for an edit already built) is not served
 	// as a new one: no page reloads.
 	build := ls.d.srv.Build()
-	ls.d.rebuild(nil, true)
+	ls.d.rebuild(context.Background(), nil, true)
 	if got := ls.d.srv.Build(); got != build {
 		t.Errorf("a build with the same output was served as new: %s, was %s", got, build)
 	}
@@ -579,7 +579,7 @@ func TestServeLoad(t *testing.T) {
 	start := time.Now()
 	for i := range builds {
 		writeFile(t, dir, "content/docs/a.md", fmt.Sprintf("# Doc A\n\nVersion %d.\n", i))
-		ls.d.rebuild([]string{"content/docs/a.md"}, false)
+		ls.d.rebuild(context.Background(), []string{"content/docs/a.md"}, false)
 	}
 	close(stop)
 	wg.Wait()
@@ -623,9 +623,9 @@ func TestServeNoLeak(t *testing.T) {
 	for i := range n {
 		if i%2 == 0 {
 			writeFile(t, dir, "content/docs/a.md", fmt.Sprintf("# Doc A\n\nVersion %d.\n", i))
-			ls.d.rebuild([]string{"content/docs/a.md"}, false)
+			ls.d.rebuild(context.Background(), []string{"content/docs/a.md"}, false)
 		} else {
-			ls.d.rebuild([]string{"content/games/deal-1.replay"}, false)
+			ls.d.rebuild(context.Background(), []string{"content/games/deal-1.replay"}, false)
 		}
 		if i%10 == 0 {
 			passing = append(passing, openEvents(t, ls.client, ls.d.URL))

@@ -50,8 +50,8 @@ func newPage(rel string) *page {
 func (b *builder) loadPages() {
 	forEach(len(b.pages), b.opts.Workers, func(i int) {
 		p := b.pages[i]
-		if b.inc.isReused(p) {
-			return // unchanged since the last build (incremental.go)
+		if b.inc.isReused(p) || b.stopped() {
+			return // unchanged since the last build (incremental.go), or stopped
 		}
 		defer func() {
 			if r := recover(); r != nil {
@@ -167,8 +167,8 @@ var bufferPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 func (b *builder) renderPages() {
 	forEach(len(b.pages), b.opts.Workers, func(i int) {
 		p := b.pages[i]
-		if b.reuseOutput(p) {
-			return // the same output as the last build's (incremental.go)
+		if b.stopped() || b.reuseOutput(p) {
+			return // stopped, or the same output as the last build's (incremental.go)
 		}
 		defer func() {
 			if r := recover(); r != nil {

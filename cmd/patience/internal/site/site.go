@@ -1,6 +1,7 @@
 package site
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -73,7 +74,14 @@ type Result struct {
 // srcpos.ErrorList of every problem found, sorted, and leaves the
 // destination folder as it was.
 func Build(opts Options) (*Result, error) {
-	b := &builder{opts: opts}
+	return BuildContext(context.Background(), opts)
+}
+
+// BuildContext is Build, stopped when ctx is done: it then returns
+// ctx.Err() soon (between pages; a page being converted is finished) and
+// leaves the destination, and the Cache, as they were.
+func BuildContext(ctx context.Context, opts Options) (*Result, error) {
+	b := &builder{opts: opts, ctx: ctx}
 	defer b.close()
 	if err := b.open(); err != nil {
 		return nil, err
@@ -86,6 +94,9 @@ func Build(opts Options) (*Result, error) {
 	b.reuse()
 	b.loadOdds() // before the pages, which quote figures (figures.go)
 	b.loadPages()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	b.loadGames()
 	if !b.errs.empty() {
 		return nil, b.errs.err()
@@ -100,8 +111,12 @@ func Build(opts Options) (*Result, error) {
 	return res, nil
 }
 
+// stopped tells whether the build is to stop (its context is done).
+func (b *builder) stopped() bool { return b.ctx.Err() != nil }
+
 // builder is the state of one build.
 type builder struct {
+	ctx  context.Context
 	opts Options
 	src  string // the site folder, absolute
 	dest string // the destination, absolute
@@ -253,6 +268,10 @@ func (b *builder) write() error {
 	}
 	b.out = out
 	b.renderPages()
+	if err := b.ctx.Err(); err != nil {
+		out.discard()
+		return err
+	}
 	b.writeExtras()
 	forEach(len(b.files), b.opts.Workers, func(i int) {
 		f := b.files[i]
@@ -266,6 +285,10 @@ func (b *builder) write() error {
 		}
 	}
 	b.checkLinks() // every file is written (linkcheck.go)
+	if err := b.ctx.Err(); err != nil {
+		out.discard()
+		return err
+	}
 	if !b.errs.empty() {
 		out.discard()
 		return b.errs.err()

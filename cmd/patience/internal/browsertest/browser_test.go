@@ -619,6 +619,26 @@ func (f *fixture) testSearch(t *testing.T) {
 	if r := results(); len(r) != 0 {
 		t.Errorf("search for zzyzx: %q", r)
 	}
+	search("marmalade") // deep in a page: in its section, marked there
+	if r := results(); len(r) != 1 || r[0] != "games/la-belle-lucie/index.html#deep-down" {
+		t.Errorf("search for marmalade: %q", r)
+	} else {
+		tb.do(chromedp.Click(chromedp.CSS("#search-results a")))
+		for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](`document.readyState === 'complete' && location.hash === '#deep-down' && !!document.querySelector('mark.search-hl')`))
+			if err == nil && ok {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the result did not open its section with the word marked (%v)", err)
+			}
+		}
+		if r := eval[[]float64](tb, `(r => [r.top, r.bottom, innerHeight])(document.querySelector('mark.search-hl').getBoundingClientRect())`); r[0] < 0 || r[1] > r[2] {
+			t.Errorf("the marked word at %v, out of the window", r)
+		}
+		f.goTo(tb, "index.html")
+		tb.wait(`!document.querySelector('.search').hidden`, 10*time.Second)
+	}
 	search("belle")
 	tb.do(chromedp.KeyEvent(kb.Enter)) // opens the first result
 	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {

@@ -3,7 +3,9 @@ package browsertest
 import (
 	"context"
 	"errors"
+	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -136,6 +138,7 @@ func TestBrowser(t *testing.T) {
 	run("OneScreen", f.testOneScreen)
 	run("Links", f.testLinks)
 	run("Deck", f.testDeck)
+	run("Downloads", f.testDownloads)
 	run("Axe/light", func(t *testing.T) { f.testAxe(t, "light") })
 	run("Axe/dark", func(t *testing.T) { f.testAxe(t, "dark") })
 	if dir := os.Getenv("PATIENCE_SCREENSHOTS"); dir != "" {
@@ -1065,5 +1068,54 @@ func (f *fixture) testDeck(t *testing.T) {
 	tb.do(chromedp.Click(chromedp.CSS(".deck-toggle")))
 	if got := eval[string](tb, `String(localStorage.getItem('patience-deck'))`); got != "null" {
 		t.Errorf("two colours again: stored %q", got)
+	}
+}
+
+// testDownloads follows each viewer's download links and checks that the
+// .replay verifies (as patience verify does) to exactly the JSON offered
+// beside it (as patience verify --json prints it).
+func (f *fixture) testDownloads(t *testing.T) {
+	tb := f.open(t)
+	f.goTo(tb, "games/house-in-the-woods/index.html")
+	tb.viewers(2)
+	links := eval[map[string][]string](tb, `(() => {
+		const m = {};
+		document.querySelectorAll('.replay').forEach(r => m[r.id] = [...r.querySelectorAll('.replay-files a[download]')].map(a => a.href));
+		return m;
+	})()`)
+	get := func(u string) []byte {
+		t.Helper()
+		resp, err := http.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, err := io.ReadAll(resp.Body)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %d %v", u, resp.StatusCode, err)
+		}
+		return data
+	}
+	for _, id := range []string{"opening", "short"} {
+		l := links[id]
+		if len(l) != 2 || !strings.HasSuffix(l[0], "/"+id+".replay") || !strings.HasSuffix(l[1], "/"+id+".json") {
+			t.Errorf("%s: download links %q", id, l)
+			continue
+		}
+		r, err := replay.Parse(id+".replay", 1, get(l[0]))
+		if err != nil {
+			t.Fatalf("%s.replay: %v", id, err)
+		}
+		v, err := replay.Verify(r)
+		if err != nil {
+			t.Fatalf("%s.replay: %v", id, err)
+		}
+		again, _ := json.MarshalIndent(v.Export(), "", "  ")
+		if got := get(l[1]); string(got) != string(again)+"\n" {
+			t.Errorf("%s: the JSON download differs from the verified .replay's:\n%s\nwant\n%s", id, got, again)
+		}
+		if e := f.replays[id]; e == nil || v.Export().ID != e.ID || len(v.Export().Steps) != len(e.Steps) {
+			t.Errorf("%s: the .replay download is not the page's replay", id)
+		}
 	}
 }

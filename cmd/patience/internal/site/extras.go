@@ -25,6 +25,9 @@ import (
 //	                 ("/games/x/"), which search engines do not accept:
 //	                 set baseURL for a site that is published
 //	404.html         the page a web server shows for a missing URL
+//	<page>/<id>.replay, <page>/<id>.json
+//	                 each replay of a page, in the notation and in format
+//	                 1 JSON, beside the page, for its download links
 //
 // A content file of the same name replaces the generated one.
 //
@@ -85,6 +88,18 @@ func (b *builder) writeExtras() {
 			continue
 		}
 		b.extras++
+	}
+	for _, p := range b.pages {
+		for _, d := range p.downloads {
+			if _, ok := b.outputs[d.name]; ok {
+				continue // the content folder has its own
+			}
+			if err := b.out.write(d.name, d.data); err != nil {
+				b.errs.add(replay.Pos{File: p.ref.Source}, fmt.Errorf("writing %s: %w", d.name, unwrapPath(err)))
+				continue
+			}
+			b.extras++
+		}
 	}
 }
 

@@ -2,7 +2,9 @@
    search-index.js at the site root, written by patience build and loaded
    as a script (which works from file:// too) when the reader first
    focuses the box. Every word typed must match a page's title, other
-   names, headings, description or text; titles and names weigh most.
+   names, headings, description or text (all of it, by section); titles
+   and names weigh most. A result opens the section that matched; the
+   words go along in sessionStorage, and the page marks them there.
    Keys: "/" focuses the box, Down and Up walk the results, Enter opens the
    first one, Escape closes the list. */
 (function () {
@@ -20,7 +22,8 @@
   function prepare(index) {
     return (index || []).map(function (e) {
       return {
-        e: e, t: norm(e.t), a: (e.a || []).map(norm), d: norm(e.d), x: norm(e.x),
+        e: e, t: norm(e.t), a: (e.a || []).map(norm), d: norm(e.d),
+        x: (typeof e.x === 'string' ? [e.x] : e.x || []).map(norm),
         h: (e.h || []).map(function (h) { return norm(h[0]); })
       };
     });
@@ -48,8 +51,19 @@
     return best;
   }
 
+  // section returns the first section of d's text that has every term,
+  // else the first that has term t, else -1.
+  function section(d, terms, t) {
+    var first = -1;
+    for (var k = 0; k < d.x.length; k++) {
+      if (terms.every(function (u) { return d.x[k].indexOf(u) >= 0; })) return k;
+      if (first < 0 && d.x[k].indexOf(t) >= 0) first = k;
+    }
+    return first;
+  }
+
   function score(d, terms, q) {
-    var total = 0, head = -1;
+    var total = 0, head = -1, sec = -1;
     for (var i = 0; i < terms.length; i++) {
       var t = terms[i], best = hit(d.t, t) * 6, h;
       d.a.forEach(function (a) { best = Math.max(best, hit(a, t) * 5); });
@@ -59,10 +73,16 @@
           if (h > best) { best = h; head = j; }
         }
       }
-      best = Math.max(best, hit(d.d, t) * 2, hit(d.x, t));
+      best = Math.max(best, hit(d.d, t) * 2);
+      if (!best) {
+        if (sec < 0) sec = section(d, terms, t);
+        for (var k = 0; k < d.x.length && !best; k++) best = hit(d.x[k], t);
+      }
       if (!best) return 0;
       total += best;
     }
+    if (head < 0 && sec > 0) head = sec - 1; // the heading of the section that matched
+    d.sec = sec;
     if (d.t === q) total += 40;
     else if (d.t.indexOf(q) === 0) total += 20;
     if (d.a.indexOf(q) >= 0) total += 30;
@@ -74,7 +94,8 @@
 
   // snippet returns the text around the first term, as [before, match, after].
   function snippet(d, terms) {
-    var src = d.e.d || d.e.x || '', n = d.e.d ? d.d : d.x, at = -1, len = 0;
+    var xs = typeof d.e.x === 'string' ? [d.e.x] : d.e.x || [], k = Math.max(0, d.sec);
+    var src = d.e.d || xs[k] || '', n = d.e.d ? d.d : d.x[k] || '', at = -1, len = 0;
     for (var i = 0; i < terms.length && at < 0; i++) { at = n.indexOf(terms[i]); len = terms[i].length; }
     if (at < 0 || n.length !== src.length) return [src.slice(0, 140) + (src.length > 140 ? '…' : ''), '', ''];
     var a = Math.max(0, at - 50), b = Math.min(src.length, at + len + 90);
@@ -97,7 +118,7 @@
     var terms = q.split(' '), found = [];
     docs.forEach(function (d) {
       var s = score(d, terms, q);
-      if (s) found.push({ d: d, s: s, head: d.head });
+      if (s) found.push({ d: d, s: s, head: d.head, sec: d.sec });
     });
     found.sort(function (x, y) { return y.s - x.s || (x.d.e.t < y.d.e.t ? -1 : 1); });
     found.slice(0, MAX).forEach(function (f) {
@@ -106,13 +127,14 @@
       a.href = root + e.u + (hd ? '#' + hd[1] : '');
       a.appendChild(el('span', 'search-title', e.t));
       if (e.s) a.appendChild(el('span', 'search-section', e.s));
-      if (hd) {
-        a.appendChild(el('span', 'search-heading', '§ ' + hd[0]));
-      } else {
-        var sn = snippet(f.d, terms), p = el('span', 'search-snippet', sn[0]);
-        if (sn[1]) { p.appendChild(el('mark', '', sn[1])); p.appendChild(document.createTextNode(sn[2])); }
-        if (sn[0] || sn[1]) a.appendChild(p);
-      }
+      if (hd) a.appendChild(el('span', 'search-heading', '§ ' + hd[0]));
+      f.d.sec = f.sec;
+      // A snippet of the text that matched, unless a heading did.
+      var sn = !hd || f.sec > 0 ? snippet(f.d, terms) : ['', '', ''];
+      if (hd && !sn[1]) sn = ['', '', ''];
+      var p = el('span', 'search-snippet', sn[0]);
+      if (sn[1]) { p.appendChild(el('mark', '', sn[1])); p.appendChild(document.createTextNode(sn[2])); }
+      if (sn[0] || sn[1]) a.appendChild(p);
       li.appendChild(a);
       list.appendChild(li);
     });
@@ -121,6 +143,13 @@
     list.setAttribute('data-query', input.value);
     say(found.length ? found.length + (found.length === 1 ? ' result' : ' results') + (found.length > MAX ? ', the first ' + MAX + ' shown' : '') : 'No results');
   }
+
+  // remember hands the words searched for to the page a result opens.
+  function remember() {
+    try { sessionStorage.setItem('patience-hl', norm(input.value)); } catch (e) { /* no highlight */ }
+  }
+  list.addEventListener('click', function (e) { if (e.target.closest('a')) remember(); });
+  list.addEventListener('keydown', function (e) { if (e.key === 'Enter') remember(); });
 
   function links() { return Array.prototype.slice.call(list.querySelectorAll('a')); }
   function close() { list.hidden = true; }
@@ -133,7 +162,7 @@
     if (e.key === 'ArrowDown' && l.length) { list.hidden = false; l[0].focus(); e.preventDefault(); }
     else if (e.key === 'Enter') {
       clearTimeout(timer); run(); l = links();
-      if (l.length) location.href = l[0].href;
+      if (l.length) { remember(); location.href = l[0].href; }
       e.preventDefault();
     } else if (e.key === 'Escape') {
       if (!list.hidden) { close(); e.preventDefault(); } else if (input.value) { input.value = ''; run(); }
@@ -158,4 +187,37 @@
     input.select();
   });
   if (input.value) { load(); run(); }
+
+  // On a page opened from a result: mark the words searched for in the
+  // page's text and bring the first one of the linked section into view.
+  function highlight() {
+    var q = null, main = document.querySelector('main');
+    try { q = sessionStorage.getItem('patience-hl'); sessionStorage.removeItem('patience-hl'); } catch (e) { /* none */ }
+    if (!q || !main) return;
+    var words = q.split(/\s+/).filter(function (w) { return w.length > 1; });
+    if (!words.length) return;
+    var src = words.map(function (w) { return w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); }).join('|');
+    var re = new RegExp(src, 'gi'), has = new RegExp(src, 'i');
+    var walk = document.createTreeWalker(main, NodeFilter.SHOW_TEXT, {
+      acceptNode: function (n) { return n.parentNode.closest('script,style,svg,mark,.replay-controls') ? 2 : 1; }
+    }), nodes = [], n, marks = [];
+    while ((n = walk.nextNode()) && nodes.length < 500) if (has.test(n.data)) nodes.push(n);
+    nodes.forEach(function (n) {
+      var frag = document.createDocumentFragment(), s = n.data, last = 0, m;
+      re.lastIndex = 0;
+      while ((m = re.exec(s))) {
+        frag.appendChild(document.createTextNode(s.slice(last, m.index)));
+        marks.push(frag.appendChild(el('mark', 'search-hl', m[0])));
+        last = m.index + m[0].length;
+      }
+      frag.appendChild(document.createTextNode(s.slice(last)));
+      n.parentNode.replaceChild(frag, n);
+    });
+    var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    var first = marks.filter(function (m) {
+      return !target || target.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING;
+    })[0] || marks[0];
+    if (first) first.scrollIntoView({ block: 'center' });
+  }
+  highlight();
 })();

@@ -3,7 +3,9 @@ package browsertest
 import (
 	"context"
 	"errors"
+	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -136,6 +138,7 @@ func TestBrowser(t *testing.T) {
 	run("OneScreen", f.testOneScreen)
 	run("Links", f.testLinks)
 	run("Deck", f.testDeck)
+	run("Downloads", f.testDownloads)
 	run("Axe/light", func(t *testing.T) { f.testAxe(t, "light") })
 	run("Axe/dark", func(t *testing.T) { f.testAxe(t, "dark") })
 	if dir := os.Getenv("PATIENCE_SCREENSHOTS"); dir != "" {
@@ -619,6 +622,26 @@ func (f *fixture) testSearch(t *testing.T) {
 	if r := results(); len(r) != 0 {
 		t.Errorf("search for zzyzx: %q", r)
 	}
+	search("marmalade") // deep in a page: in its section, marked there
+	if r := results(); len(r) != 1 || r[0] != "games/la-belle-lucie/index.html#deep-down" {
+		t.Errorf("search for marmalade: %q", r)
+	} else {
+		tb.do(chromedp.Click(chromedp.CSS("#search-results a")))
+		for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](`document.readyState === 'complete' && location.hash === '#deep-down' && !!document.querySelector('mark.search-hl')`))
+			if err == nil && ok {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the result did not open its section with the word marked (%v)", err)
+			}
+		}
+		if r := eval[[]float64](tb, `(r => [r.top, r.bottom, innerHeight])(document.querySelector('mark.search-hl').getBoundingClientRect())`); r[0] < 0 || r[1] > r[2] {
+			t.Errorf("the marked word at %v, out of the window", r)
+		}
+		f.goTo(tb, "index.html")
+		tb.wait(`!document.querySelector('.search').hidden`, 10*time.Second)
+	}
 	search("belle")
 	tb.do(chromedp.KeyEvent(kb.Enter)) // opens the first result
 	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
@@ -1045,5 +1068,54 @@ func (f *fixture) testDeck(t *testing.T) {
 	tb.do(chromedp.Click(chromedp.CSS(".deck-toggle")))
 	if got := eval[string](tb, `String(localStorage.getItem('patience-deck'))`); got != "null" {
 		t.Errorf("two colours again: stored %q", got)
+	}
+}
+
+// testDownloads follows each viewer's download links and checks that the
+// .replay verifies (as patience verify does) to exactly the JSON offered
+// beside it (as patience verify --json prints it).
+func (f *fixture) testDownloads(t *testing.T) {
+	tb := f.open(t)
+	f.goTo(tb, "games/house-in-the-woods/index.html")
+	tb.viewers(2)
+	links := eval[map[string][]string](tb, `(() => {
+		const m = {};
+		document.querySelectorAll('.replay').forEach(r => m[r.id] = [...r.querySelectorAll('.replay-files a[download]')].map(a => a.href));
+		return m;
+	})()`)
+	get := func(u string) []byte {
+		t.Helper()
+		resp, err := http.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, err := io.ReadAll(resp.Body)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %d %v", u, resp.StatusCode, err)
+		}
+		return data
+	}
+	for _, id := range []string{"opening", "short"} {
+		l := links[id]
+		if len(l) != 2 || !strings.HasSuffix(l[0], "/"+id+".replay") || !strings.HasSuffix(l[1], "/"+id+".json") {
+			t.Errorf("%s: download links %q", id, l)
+			continue
+		}
+		r, err := replay.Parse(id+".replay", 1, get(l[0]))
+		if err != nil {
+			t.Fatalf("%s.replay: %v", id, err)
+		}
+		v, err := replay.Verify(r)
+		if err != nil {
+			t.Fatalf("%s.replay: %v", id, err)
+		}
+		again, _ := json.MarshalIndent(v.Export(), "", "  ")
+		if got := get(l[1]); string(got) != string(again)+"\n" {
+			t.Errorf("%s: the JSON download differs from the verified .replay's:\n%s\nwant\n%s", id, got, again)
+		}
+		if e := f.replays[id]; e == nil || v.Export().ID != e.ID || len(v.Export().Steps) != len(e.Steps) {
+			t.Errorf("%s: the .replay download is not the page's replay", id)
+		}
 	}
 }

@@ -30,6 +30,10 @@ type ReplayBlock struct {
 	FirstLine int
 	// Body is the text of the replay.
 	Body []byte
+	// Publish, when set, lets the renderer publish files beside the page
+	// (the replay as .replay and as JSON): name is relative to the page's
+	// folder.
+	Publish func(name string, data []byte)
 }
 
 // ReplayRenderer turns a replay block into HTML. Errors it returns should be

@@ -2,11 +2,14 @@
 // viewers: it parses the replay, verifies it move by move against the
 // rules engine and renders the viewer with the replay's format 1 JSON.
 // A replay that does not verify fails the build with the position of the
-// offending move.
+// offending move. Where the build lets it, it publishes the replay beside
+// the page as <id>.replay (printed by replay.Format) and <id>.json (as
+// patience verify --json prints it), and the viewer links to both.
 package replayblock
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
@@ -39,8 +42,19 @@ func Render(b markup.ReplayBlock) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	e := v.Export()
+	var opts viewer.Options
+	if b.Publish != nil {
+		data, err := json.MarshalIndent(e, "", "  ")
+		if err != nil {
+			return nil, err
+		}
+		b.Publish(e.ID+".replay", replay.Format(r))
+		b.Publish(e.ID+".json", append(data, '\n'))
+		opts.Downloads = true
+	}
 	var buf bytes.Buffer
-	if err := viewer.Render(&buf, v.Export()); err != nil {
+	if err := viewer.RenderWith(&buf, e, opts); err != nil {
 		return nil, &srcpos.Error{Pos: srcpos.Pos{File: b.Page, Line: b.Line, Col: b.Col}, Msg: err.Error()}
 	}
 	return buf.Bytes(), nil

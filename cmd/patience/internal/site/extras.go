@@ -25,6 +25,9 @@ import (
 //	                 ("/games/x/"), which search engines do not accept:
 //	                 set baseURL for a site that is published
 //	404.html         the page a web server shows for a missing URL
+//	<page>/<id>.replay, <page>/<id>.json
+//	                 each replay of a page, in the notation and in format
+//	                 1 JSON, beside the page, for its download links
 //
 // A content file of the same name replaces the generated one.
 //
@@ -40,8 +43,10 @@ const (
 )
 
 // searchTextLimit caps the text of a page kept in the search index, in
-// bytes, so that the index stays small on a big site.
-const searchTextLimit = 3000
+// bytes, so that the index stays small on a big site. It is above the
+// text of the longest pages of the bundled site, so that their whole text
+// is searched.
+const searchTextLimit = 40000
 
 // searchEntry is one page in search-index.js.
 type searchEntry struct {
@@ -51,7 +56,9 @@ type searchEntry struct {
 	Aliases     []string    `json:"a,omitempty"`
 	Description string      `json:"d,omitempty"`
 	Headings    [][2]string `json:"h,omitempty"` // text and id of every h2-h4 with an id
-	Text        string      `json:"x,omitempty"` // the page's text, without replay viewers and code
+	// Text is the page's text, without replay viewers and code, by
+	// section: before the first heading, then after each of Headings.
+	Text []string `json:"x,omitempty"`
 }
 
 // writeExtras renders and writes the search index, the sitemap and the
@@ -82,6 +89,18 @@ func (b *builder) writeExtras() {
 		}
 		b.extras++
 	}
+	for _, p := range b.pages {
+		for _, d := range p.downloads {
+			if _, ok := b.outputs[d.name]; ok {
+				continue // the content folder has its own
+			}
+			if err := b.out.write(d.name, d.data); err != nil {
+				b.errs.add(replay.Pos{File: p.ref.Source}, fmt.Errorf("writing %s: %w", d.name, unwrapPath(err)))
+				continue
+			}
+			b.extras++
+		}
+	}
 }
 
 func (b *builder) searchIndex() ([]byte, error) {
@@ -95,7 +114,7 @@ func (b *builder) searchIndex() ([]byte, error) {
 	})
 	entries := make([]searchEntry, 0, len(b.pages))
 	for i, p := range b.pages {
-		e := searchEntry{Title: p.ref.Title, Path: p.ref.Path, Text: texts[i]}
+		e := searchEntry{Title: p.ref.Title, Path: p.ref.Path}
 		if p.ref.Section != "" && p.ref.URL != p.ref.Section+"/" {
 			e.Section = titles[p.ref.Section]
 		}
@@ -103,11 +122,14 @@ func (b *builder) searchIndex() ([]byte, error) {
 		if d, ok := p.ref.Params["description"].(string); ok {
 			e.Description = d
 		}
+		at := map[string]int{}
 		for _, h := range p.heads {
 			if h.Level >= 2 && h.Level <= 4 && h.ID != "" {
 				e.Headings = append(e.Headings, [2]string{h.Text, h.ID})
+				at[h.ID] = len(e.Headings)
 			}
 		}
+		e.Text = sections(texts[i], at, e.Headings)
 		entries = append(entries, e)
 	}
 	data, err := b.marshalEntries(entries) // json.Marshal: escapes <, > and &: safe in a script
@@ -144,7 +166,11 @@ func stringList(v any) []string {
 // limit bytes (cut at a word). It leaves out what is not prose: replay
 // viewers (figure), the title (h1), scripts, styles, SVG drawings, code
 // blocks and the "#" links of headings.
-func pageText(h []byte, limit int) string {
+func pageText(h []byte, limit int) string { return pageTextMarked(h, limit, false) }
+
+// pageTextMarked is pageText, with section marks before each h2, h3 and h4
+// that has an id when marks is true.
+func pageTextMarked(h []byte, limit int, marks bool) string {
 	var out strings.Builder
 	var skip []string // elements being skipped, innermost last
 	pending := false  // a space is due before the next word
@@ -196,6 +222,9 @@ func pageText(h []byte, limit int) string {
 			skip = append(skip, name)
 		case blockTag[name]:
 			pending = true
+			if id := headingID(name, tag); marks && id != "" {
+				out.WriteString(sectionMark + id + sectionIDEnd)
+			}
 		}
 	}
 	text := out.String()
@@ -212,7 +241,58 @@ func pageText(h []byte, limit int) string {
 	return text[:cut] + " …"
 }
 
+// sections splits a page text with section marks (pageTextMarked) into
+// the text before the first heading and after each of heads, without the
+// heading's own words (the index has them): at maps a heading's id to its
+// place (1 for the first). The text of a heading the list lacks stays
+// with the section before it. Empty sections at the end are left out.
+func sections(text string, at map[string]int, heads [][2]string) []string {
+	out := make([]string, len(heads)+1)
+	parts := strings.Split(text, sectionMark)
+	k := 0
+	for i, part := range parts {
+		if i > 0 {
+			id, rest, _ := strings.Cut(part, sectionIDEnd)
+			part = rest
+			if j, ok := at[id]; ok && j > k {
+				k = j
+				part = strings.TrimPrefix(strings.TrimSpace(part), heads[j-1][0])
+			}
+		}
+		part = strings.TrimSpace(part)
+		if out[k] != "" && part != "" {
+			out[k] += " "
+		}
+		out[k] += part
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// The marks pageTextMarked writes where a heading with an id starts: the
+// mark, the id, the end of the id. Neither byte is ever in a page's text
+// (pageText keeps no control characters but spaces).
+const (
+	sectionMark  = "\x1e"
+	sectionIDEnd = "\x1f"
+)
+
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+
+// headingID returns the id of an h2, h3 or h4 start tag, or "".
+func headingID(name, tag string) string {
+	if name != "h2" && name != "h3" && name != "h4" {
+		return ""
+	}
+	_, rest, ok := strings.Cut(tag, ` id="`)
+	if !ok {
+		return ""
+	}
+	id, _, _ := strings.Cut(rest, `"`)
+	return html.UnescapeString(id)
+}
 
 // skipTag lists elements whose content is left out of the search text.
 var skipTag = map[string]bool{"h1": true, "figure": true, "script": true, "style": true, "svg": true, "pre": true, "template": true}

@@ -108,7 +108,7 @@ func TestExtrasBaseURL(t *testing.T) {
 		t.Fatalf("no entry for games/a: %+v", index)
 	}
 	if a.Title != "Game A" || a.Section != "Games" || strings.Join(a.Aliases, ",") != "Alpha,First" || a.Description != "The first game." ||
-		len(a.Headings) != 1 || a.Headings[0] != [2]string{"How to play", "play"} || a.Text != "How to play Move 7 < 8 & win." {
+		len(a.Headings) != 1 || a.Headings[0] != [2]string{"How to play", "play"} || strings.Join(a.Text, "|") != "|Move 7 < 8 & win." {
 		t.Errorf("entry %+v", *a)
 	}
 	if strings.Contains(js, "7 < 8") {

@@ -301,14 +301,14 @@ func (b *builder) reuseOutput(p *page) bool {
 	return false
 }
 
-// pageTextOf returns pageText(p.html, limit), the text of the page for the
+// pageTextOf returns pageTextMarked(p.html, limit, true), the text of the page for the
 // search index, remembered for the pages an incremental build reuses: on a
 // big site, extracting it from every page's HTML would take most of the
 // time of a rebuild.
 func (b *builder) pageTextOf(p *page, limit int) string {
 	s := b.inc
 	if s == nil {
-		return pageText(p.html, limit)
+		return pageTextMarked(p.html, limit, true)
 	}
 	src := p.ref.Source
 	if s.reused[p] {
@@ -319,7 +319,7 @@ func (b *builder) pageTextOf(p *page, limit int) string {
 			return old.text.text
 		}
 	}
-	t := &pageTextMemo{limit: limit, text: pageText(p.html, limit)}
+	t := &pageTextMemo{limit: limit, text: pageTextMarked(p.html, limit, true)}
 	s.mu.Lock()
 	s.texts[src] = t
 	s.mu.Unlock()

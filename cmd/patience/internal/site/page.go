@@ -23,6 +23,14 @@ type page struct {
 	deps   []string // replay files read, as shown in messages
 	fm     *markup.FrontMatter
 	links  []markup.Link // the links of the Markdown, checked by checkLinks
+	// downloads are the files its replays publish beside it (writeExtras)
+	downloads []download
+}
+
+// download is a file a page's replay publishes: its path in the output.
+type download struct {
+	name string
+	data []byte
 }
 
 // newPage makes the page of the Markdown file rel and its pretty URL:

@@ -20,7 +20,12 @@ func (b *builder) replayRenderer(p *page) markup.ReplayRenderer {
 	if render == nil {
 		render = markup.PlainReplay
 	}
+	dir := path.Dir(p.ref.Path)
+	p.downloads = nil
 	return func(blk markup.ReplayBlock) ([]byte, error) {
+		blk.Publish = func(name string, data []byte) {
+			p.downloads = append(p.downloads, download{path.Join(dir, name), data})
+		}
 		src, ok := blk.Attrs["src"]
 		if !ok {
 			return render(blk)

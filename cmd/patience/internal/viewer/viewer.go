@@ -10,7 +10,7 @@
 // The markup is a contract with viewer.js and viewer.css:
 //
 //	figure.replay#ID                        one viewer; the script adds class "js" and tabindex
-//	  figcaption .replay-title .replay-meta
+//	  figcaption .replay-title .replay-meta [.replay-files > a[download]: the .replay and JSON]
 //	  .replay-board                         the layout
 //	    .replay-group[data-group=G]         G: talon, foundation, reserve, tableau or another kind
 //	  .replay-board.geo[style=--bw]         when the game's declared layout is known (package
@@ -50,9 +50,19 @@ import (
 	"github.com/patience-solitaire/patience/replay"
 )
 
+// Options are what a viewer shows besides the replay.
+type Options struct {
+	// Downloads links to <id>.replay and <id>.json beside the page, which
+	// the build publishes.
+	Downloads bool
+}
+
 // Render writes the HTML viewer of the replay e to w. The output depends
 // only on e.
-func Render(w io.Writer, e *replay.Export) error {
+func Render(w io.Writer, e *replay.Export) error { return RenderWith(w, e, Options{}) }
+
+// RenderWith is Render with options.
+func RenderWith(w io.Writer, e *replay.Export, o Options) error {
 	if e == nil {
 		return errors.New("viewer: nil replay")
 	}
@@ -81,6 +91,7 @@ func Render(w io.Writer, e *replay.Export) error {
 		Groups: groups(e.Piles, places, marked),
 		Last:   len(e.Steps),
 		JSON:   template.JS(data),
+		Opts:   o,
 	}
 	v.Moves = append(v.Moves, move{N: 0, Caption: "Start: the cards as dealt", Note: e.Note})
 	for i, s := range e.Steps {
@@ -103,6 +114,7 @@ type page struct {
 	Now             move
 	Last            int
 	JSON            template.JS
+	Opts            Options
 }
 
 type group struct {
@@ -345,7 +357,8 @@ func Caption(s replay.ExportStep) string {
 
 var tmpl = template.Must(template.New("replay").Parse(strings.TrimSpace(`
 <figure class="replay" id="{{.ID}}">
-<figcaption><span class="replay-title">{{.Title}}</span> <span class="replay-meta">{{.Meta}}</span></figcaption>
+<figcaption><span class="replay-title">{{.Title}}</span> <span class="replay-meta">{{.Meta}}</span>
+{{- if .Opts.Downloads}} <span class="replay-files">Download <a href="{{.ID}}.replay" download>.replay</a> <a href="{{.ID}}.json" download>JSON</a></span>{{end}}</figcaption>
 {{if .Board}}<div class="replay-board geo" style="{{.Board}}">{{else}}<div class="replay-board">{{end}}
 {{- range .Groups}}
 <div class="replay-group" data-group="{{.Name}}">

@@ -33,13 +33,13 @@ func TestFigures(t *testing.T) {
 		errs       string
 	}{
 		{name: "survey", page: "{{odds:shamrocks:won}} of {{odds:shamrocks:deals}} ({{odds:shamrocks:first}}–{{odds:shamrocks:last}}), " +
-			"{{odds:shamrocks:rate}} ({{odds:shamrocks:low}} to {{odds:shamrocks:high}}), {{odds:shamrocks:decided}} decided, " +
+			"{{odds:shamrocks:rate}} ({{odds:shamrocks:low}} to {{odds:shamrocks:high}}), {{odds:shamrocks:decided}} decided, {{odds:shamrocks:ceiling}} at most, " +
 			"{{odds:shamrocks:lost}} lost, {{odds:shamrocks:unknown}} unknown, solver {{odds:shamrocks:solver}}\n",
-			want: "600 of 1,000 (1–1,000), 60.0% (56.9% to 65.0%), 98.0% decided, 380 lost, 20 unknown, solver 8"},
+			want: "600 of 1,000 (1–1,000), 60.0% (56.9% to 65.0%), 98.0% decided, 62.0% at most, 380 lost, 20 unknown, solver 8"},
 		{name: "fair play", page: "{{odds:la-belle-lucie:fair-lower}} over {{odds:la-belle-lucie:fair-lower-deals}} deals × {{odds:la-belle-lucie:fair-lower-samples}}, seed {{odds:la-belle-lucie:fair-seed}}\n",
 			want: "50.0% over 2 deals × 4, seed 3"},
 		{name: "unknown key", page: "x\n\nsee {{odds:shamrocks:wins}}\n",
-			errs: "content/about.md:5:5: unknown odds key wins for shamrocks in content/odds/shamrocks.json (known: deals, first, last, won, lost, unknown, decided, rate, low, high, solver)"},
+			errs: "content/about.md:5:5: unknown odds key wins for shamrocks in content/odds/shamrocks.json (known: deals, first, last, won, lost, unknown, decided, ceiling, rate, low, high, solver)"},
 		{name: "no data for the game", page: "{{odds:patriarchs:won}}\n",
 			errs: "content/about.md:3:1: unknown odds key won: no results for patriarchs in content/odds/patriarchs.json"},
 		{name: "unknown game", page: "{{odds:klondike:won}}\n",

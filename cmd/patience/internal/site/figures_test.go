@@ -103,3 +103,27 @@ func TestFiguresRebuilt(t *testing.T) {
 		}
 	}
 }
+
+// TestFairOddsBox: the odds box of a game with shuffling redeals shows
+// the rate for a player from its fair-play file, and a broken file fails
+// the build.
+func TestFairOddsBox(t *testing.T) {
+	files := figureSite("")
+	files["content/games/la-belle-lucie.md"] = "---\ngame: la-belle-lucie\nfamily: fan\nskill: true\n---\n# La Belle Lucie\n"
+	dest := filepath.Join(t.TempDir(), "public")
+	if errs, _ := buildErrors(t, files, Options{Destination: dest}); errs != nil {
+		t.Fatal(strings.Join(errs, "\n"))
+	}
+	html, err := os.ReadFile(filepath.Join(dest, "games", "la-belle-lucie", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "at least <strong>50.0%</strong> (95% interval 1.0% to 99.0%)"; !strings.Contains(string(html), want) {
+		t.Errorf("the odds box lacks %q", want)
+	}
+	files["content/odds/la-belle-lucie.fair.jsonl"] += `{"deal":3,"bound":"sideways","samples":1}` + "\n"
+	errs, _ := buildErrors(t, files, Options{})
+	if want := `content/odds/la-belle-lucie.fair.jsonl:4:1: bound "sideways": want "lower" or "upper"`; strings.Join(errs, "\n") != want {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), want)
+	}
+}

@@ -160,8 +160,10 @@ func (b *builder) checkGamePages() {
 		// The page shows the results of its game and variants. (A page
 		// reused by an incremental build has its deps already.)
 		if !b.inc.isReused(p) {
-			p.deps = append(p.deps, path.Join(contentName, odds.Dir, g.Slug+".json"),
-				path.Join(contentName, fairFile(g.Slug)))
+			p.deps = append(p.deps, path.Join(contentName, odds.Dir, g.Slug+".json"))
+			if g.RedealKind == engine.ShuffleFans {
+				p.deps = append(p.deps, path.Join(contentName, fairFile(g.Slug)))
+			}
 		}
 	}
 	if !found {

@@ -7,6 +7,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // The results file, content/odds/<slug>.fair.jsonl (one per game, the
@@ -87,11 +89,11 @@ func Read(file string, r io.Reader) (map[string]*Summary, error) {
 		if text == "" {
 			continue
 		}
-		at := fmt.Sprintf("%s:%d:1", file, n)
+		at := srcpos.Pos{File: file, Line: n, Col: 1}
 		if strings.Contains(text, `"fairplay"`) {
 			var h Header
 			if err := strictUnmarshal(text, &h); err != nil || h.Fairplay != 1 || h.Game == "" {
-				return nil, fmt.Errorf("%s: bad header line: want {\"fairplay\":1,\"game\":...} (%v)", at, err)
+				return nil, lineError(at, fmt.Sprintf("bad header line: want {\"fairplay\":1,\"game\":...} (%v)", err))
 			}
 			cur = &h
 			headers[h.Variant] = h
@@ -99,19 +101,19 @@ func Read(file string, r io.Reader) (map[string]*Summary, error) {
 		}
 		var l Line
 		if err := strictUnmarshal(text, &l); err != nil {
-			return nil, fmt.Errorf("%s: bad line: %v", at, err)
+			return nil, lineError(at, fmt.Sprintf("bad line: %v", err))
 		}
 		switch {
 		case cur == nil:
-			return nil, fmt.Errorf("%s: a deal's line before any header", at)
+			return nil, lineError(at, "a deal's line before any header")
 		case l.Deal == 0 || l.Samples < 1:
-			return nil, fmt.Errorf("%s: want a deal number and samples, both at least 1", at)
+			return nil, lineError(at, "want a deal number and samples, both at least 1")
 		case l.Bound == "lower" && (l.Value != nil || l.Won+l.Unknown > l.Samples || l.Won < 0 || l.Unknown < 0):
-			return nil, fmt.Errorf("%s: a lower line gives won and unknown, at most samples in all", at)
+			return nil, lineError(at, "a lower line gives won and unknown, at most samples in all")
 		case l.Bound == "upper" && (l.Value == nil || *l.Value < 0 || *l.Value > 1 || l.Won != 0 || l.Unknown != 0):
-			return nil, fmt.Errorf("%s: an upper line gives a value from 0 to 1", at)
+			return nil, lineError(at, "an upper line gives a value from 0 to 1")
 		case l.Bound != "lower" && l.Bound != "upper":
-			return nil, fmt.Errorf("%s: bound %q: want \"lower\" or \"upper\"", at, l.Bound)
+			return nil, lineError(at, fmt.Sprintf("bound %q: want \"lower\" or \"upper\"", l.Bound))
 		}
 		k := key{cur.Variant, l.Bound, l.Deal}
 		if _, dup := vals[k]; !dup {
@@ -120,7 +122,7 @@ func Read(file string, r io.Reader) (map[string]*Summary, error) {
 		vals[k] = l
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
+		return nil, &srcpos.Error{Pos: srcpos.Pos{File: file, Line: 1, Col: 1}, Msg: err.Error()}
 	}
 	out := map[string]*Summary{}
 	for v, h := range headers {
@@ -153,6 +155,9 @@ func Read(file string, r io.Reader) (map[string]*Summary, error) {
 	}
 	return out, nil
 }
+
+// lineError is a problem of a line of the file.
+func lineError(at srcpos.Pos, msg string) error { return &srcpos.Error{Pos: at, Msg: msg} }
 
 func strictUnmarshal(text string, v any) error {
 	dec := json.NewDecoder(strings.NewReader(text))

@@ -95,7 +95,7 @@ func (b *builder) writeExtras() {
 				continue // the content folder has its own
 			}
 			if err := b.out.write(d.name, d.data); err != nil {
-				b.errs.add(replay.Pos{File: p.ref.Source}, fmt.Errorf("writing %s: %w", d.name, unwrapPath(err)))
+				b.errs.add(srcpos.Pos{File: p.ref.Source}, fmt.Errorf("writing %s: %w", d.name, unwrapPath(err)))
 				continue
 			}
 			b.extras++

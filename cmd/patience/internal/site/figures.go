@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"math/big"
 	"path"
 	"slices"
@@ -13,15 +14,18 @@ import (
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/fairplay"
 	"github.com/patience-solitaire/patience/engine/survey"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // Figures quoted in page text, {{odds:SLUG[/VARIANT]:KEY}} (package
 // markup), come from the files of content/odds:
 //
 //	SLUG.json            (package odds) deals, first, last, won, lost,
-//	                     unknown, decided, rate, low, high, date, exact
+//	                     unknown, decided (won and lost), ceiling (won
+//	                     and unknown), rate, low, high, date, exact
 //	SLUG.survey.jsonl    (package solver) solver: the version of the
-//	                     survey's last run
+//	                     survey's last run (SLUG.VARIANT.survey.jsonl
+//	                     for a variant)
 //	SLUG.fair.jsonl      (package fairplay) fair-lower, fair-lower-low,
 //	                     fair-lower-high, fair-lower-deals,
 //	                     fair-lower-first, fair-lower-last,
@@ -56,11 +60,11 @@ func (b *builder) figures(p *page) markup.Figures {
 		p.deps = append(p.deps, jsonFile)
 		switch {
 		case strings.HasPrefix(key, "fair-"):
-			name := path.Join(survey.OddsDir, g.Slug+".fair.jsonl")
+			name := fairFile(g.Slug)
 			p.deps = append(p.deps, path.Join(contentName, name))
 			return b.fairFigure(g, name, key)
 		case key == "solver":
-			name := path.Join(survey.OddsDir, g.Slug+".survey.jsonl")
+			name := path.Join(survey.OddsDir, strings.ReplaceAll(g.Key(), "/", ".")+".survey.jsonl")
 			p.deps = append(p.deps, path.Join(contentName, name))
 			sv, err := cachedRead(b, &b.gameData().files.surveys, name, func(data []byte) (*survey.File, error) {
 				return survey.Read(bytes.NewReader(data), path.Join(contentName, name))
@@ -78,6 +82,13 @@ func (b *builder) figures(p *page) markup.Figures {
 			return h.Solver, nil
 		}
 		r := b.gameData().odds[g.Key()]
+		if key == "exact" {
+			if x := exactOf(r, g); x != nil {
+				f, _ := x.Float64()
+				return percent(f), nil
+			}
+			return "", fmt.Errorf("unknown odds key exact: %s has no exact probability, from the engine or in %s", g.Key(), jsonFile)
+		}
 		if r == nil {
 			return "", fmt.Errorf("unknown odds key %s: no results for %s in %s", key, g.Key(), jsonFile)
 		}
@@ -90,7 +101,7 @@ func (b *builder) figures(p *page) markup.Figures {
 }
 
 // oddsKeys are the keys of a survey's figures.
-var oddsKeys = []string{"deals", "first", "last", "won", "lost", "unknown", "decided", "rate", "low", "high", "date"}
+var oddsKeys = []string{"deals", "first", "last", "won", "lost", "unknown", "decided", "ceiling", "rate", "low", "high", "date"}
 
 func knownOddsKeys(r *survey.Odds, g *engine.Game) []string {
 	var out []string
@@ -104,18 +115,23 @@ func knownOddsKeys(r *survey.Odds, g *engine.Game) []string {
 	return out
 }
 
-// oddsFigure returns a figure of a game's odds file.
+// exactOf returns the exact win probability of g: the engine's, else the
+// odds file's (r may be nil), else nil.
+func exactOf(r *survey.Odds, g *engine.Game) *big.Rat {
+	if x := survey.EngineExact(g); x != nil {
+		return x
+	}
+	if r != nil {
+		return r.Exact
+	}
+	return nil
+}
+
+// oddsFigure returns a figure of a game's odds file (exact: whether the
+// game has one; the figure itself is exactOf's).
 func oddsFigure(r *survey.Odds, g *engine.Game, key string) (string, bool) {
 	if key == "exact" {
-		x := survey.EngineExact(g)
-		if x == nil {
-			x = r.Exact
-		}
-		if x == nil {
-			return "", false
-		}
-		f, _ := x.Float64()
-		return percent(f), true
+		return "", exactOf(r, g) != nil
 	}
 	if !r.Measured() {
 		return "", false
@@ -138,6 +154,8 @@ func oddsFigure(r *survey.Odds, g *engine.Game, key string) (string, bool) {
 		return count(r.Unknown), true
 	case "decided":
 		return percent(float64(r.Won+r.Lost) / float64(r.N())), true
+	case "ceiling":
+		return percent(float64(r.Won+r.Unknown) / float64(r.N())), true
 	case "rate":
 		return percent(r.Rate()), true
 	case "low":
@@ -150,12 +168,58 @@ func oddsFigure(r *survey.Odds, g *engine.Game, key string) (string, bool) {
 	return "", false
 }
 
+// fairFile is the fair-play file of a game, in the content folder.
+func fairFile(slug string) string { return path.Join(survey.OddsDir, slug+".fair.jsonl") }
+
+// readFair reads the fair-play file of the game slug (once a build).
+func (b *builder) readFair(slug string) (map[string]*fairplay.Summary, error) {
+	name := fairFile(slug)
+	return cachedRead(b, &b.gameData().files.fair, name, func(data []byte) (map[string]*fairplay.Summary, error) {
+		return fairplay.Read(path.Join(contentName, name), bytes.NewReader(data))
+	})
+}
+
+// loadFair checks the fair-play file of the game slug: a file that does
+// not read, or names another game, fails the build.
+func (b *builder) loadFair(slug string) {
+	show := path.Join(contentName, fairFile(slug))
+	all, err := b.readFair(slug)
+	if err != nil {
+		b.errs.add(srcpos.Pos{File: show, Line: 1, Col: 1}, err)
+		return
+	}
+	for _, v := range slices.Sorted(maps.Keys(all)) {
+		if s := all[v]; s.Game != slug {
+			b.errs.addf(srcpos.Pos{File: show, Line: 1, Col: 1}, "results of %s in the file of %s", s.Game, slug)
+		} else if _, err := engine.Lookup(slug, v); err != nil {
+			b.errs.addf(srcpos.Pos{File: show, Line: 1, Col: 1}, "%v", err)
+		}
+	}
+}
+
+// fairOdds returns what the odds box shows of g's fair-play results, or
+// nil without any.
+func (b *builder) fairOdds(g *engine.Game) *FairOdds {
+	if g.RedealKind != engine.ShuffleFans {
+		return nil
+	}
+	all, err := b.readFair(g.Slug)
+	s := all[g.Variant]
+	if err != nil || s == nil || s.Lower.Deals == 0 {
+		return nil
+	}
+	f := &FairOdds{Lower: percent(s.Lower.Rate), LowerLow: percent(s.Lower.Low), LowerHigh: percent(s.Lower.High),
+		Data: fairFile(g.Slug)}
+	if s.Upper.Deals > 0 {
+		f.Upper, f.UpperLow, f.UpperHigh = percent(s.Upper.Rate), percent(s.Upper.Low), percent(s.Upper.High)
+	}
+	return f
+}
+
 // fairFigure returns a figure of a game's fair-play file.
 func (b *builder) fairFigure(g *engine.Game, name, key string) (string, error) {
 	show := path.Join(contentName, name)
-	all, err := cachedRead(b, &b.gameData().files.fair, name, func(data []byte) (map[string]*fairplay.Summary, error) {
-		return fairplay.Read(show, bytes.NewReader(data))
-	})
+	all, err := b.readFair(g.Slug)
 	if err != nil {
 		return "", fmt.Errorf("unknown odds key %s for %s: %v", key, g.Key(), err)
 	}

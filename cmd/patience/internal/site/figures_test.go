@@ -33,13 +33,13 @@ func TestFigures(t *testing.T) {
 		errs       string
 	}{
 		{name: "survey", page: "{{odds:shamrocks:won}} of {{odds:shamrocks:deals}} ({{odds:shamrocks:first}}–{{odds:shamrocks:last}}), " +
-			"{{odds:shamrocks:rate}} ({{odds:shamrocks:low}} to {{odds:shamrocks:high}}), {{odds:shamrocks:decided}} decided, " +
+			"{{odds:shamrocks:rate}} ({{odds:shamrocks:low}} to {{odds:shamrocks:high}}), {{odds:shamrocks:decided}} decided, {{odds:shamrocks:ceiling}} at most, " +
 			"{{odds:shamrocks:lost}} lost, {{odds:shamrocks:unknown}} unknown, solver {{odds:shamrocks:solver}}\n",
-			want: "600 of 1,000 (1–1,000), 60.0% (56.9% to 65.0%), 98.0% decided, 380 lost, 20 unknown, solver 8"},
+			want: "600 of 1,000 (1–1,000), 60.0% (56.9% to 65.0%), 98.0% decided, 62.0% at most, 380 lost, 20 unknown, solver 8"},
 		{name: "fair play", page: "{{odds:la-belle-lucie:fair-lower}} over {{odds:la-belle-lucie:fair-lower-deals}} deals × {{odds:la-belle-lucie:fair-lower-samples}}, seed {{odds:la-belle-lucie:fair-seed}}\n",
 			want: "50.0% over 2 deals × 4, seed 3"},
 		{name: "unknown key", page: "x\n\nsee {{odds:shamrocks:wins}}\n",
-			errs: "content/about.md:5:5: unknown odds key wins for shamrocks in content/odds/shamrocks.json (known: deals, first, last, won, lost, unknown, decided, rate, low, high, solver)"},
+			errs: "content/about.md:5:5: unknown odds key wins for shamrocks in content/odds/shamrocks.json (known: deals, first, last, won, lost, unknown, decided, ceiling, rate, low, high, solver)"},
 		{name: "no data for the game", page: "{{odds:patriarchs:won}}\n",
 			errs: "content/about.md:3:1: unknown odds key won: no results for patriarchs in content/odds/patriarchs.json"},
 		{name: "unknown game", page: "{{odds:klondike:won}}\n",
@@ -101,5 +101,29 @@ func TestFiguresRebuilt(t *testing.T) {
 		if html := string(res.Output["about/index.html"]); !strings.Contains(html, change.want) {
 			t.Errorf("step %d: the page lacks %q", i, change.want)
 		}
+	}
+}
+
+// TestFairOddsBox: the odds box of a game with shuffling redeals shows
+// the rate for a player from its fair-play file, and a broken file fails
+// the build.
+func TestFairOddsBox(t *testing.T) {
+	files := figureSite("")
+	files["content/games/la-belle-lucie.md"] = "---\ngame: la-belle-lucie\nfamily: fan\nskill: true\n---\n# La Belle Lucie\n"
+	dest := filepath.Join(t.TempDir(), "public")
+	if errs, _ := buildErrors(t, files, Options{Destination: dest}); errs != nil {
+		t.Fatal(strings.Join(errs, "\n"))
+	}
+	html, err := os.ReadFile(filepath.Join(dest, "games", "la-belle-lucie", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "at least <strong>50.0%</strong> (95% interval 1.0% to 99.0%)"; !strings.Contains(string(html), want) {
+		t.Errorf("the odds box lacks %q", want)
+	}
+	files["content/odds/la-belle-lucie.fair.jsonl"] += `{"deal":3,"bound":"sideways","samples":1}` + "\n"
+	errs, _ := buildErrors(t, files, Options{})
+	if want := `content/odds/la-belle-lucie.fair.jsonl:4:1: bound "sideways": want "lower" or "upper"`; strings.Join(errs, "\n") != want {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), want)
 	}
 }

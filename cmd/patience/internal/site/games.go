@@ -86,7 +86,10 @@ func (b *builder) loadOdds() {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if e.IsDir() || ignored(name) {
+		if !e.IsDir() && !ignored(name) && strings.HasSuffix(name, ".fair.jsonl") {
+			b.loadFair(strings.TrimSuffix(name, ".fair.jsonl"))
+		}
+		if e.IsDir() || ignored(name) || path.Ext(name) != ".json" {
 			continue
 		}
 		if slug, ok := strings.CutSuffix(name, surveySuffix); ok {
@@ -199,6 +202,9 @@ func (b *builder) checkGamePages() {
 		// reused by an incremental build has its deps already.)
 		if !b.inc.isReused(p) {
 			p.deps = append(p.deps, path.Join(contentName, survey.OddsDir, g.Slug+".json"))
+			if g.RedealKind == engine.ShuffleFans {
+				p.deps = append(p.deps, path.Join(contentName, fairFile(g.Slug)))
+			}
 		}
 	}
 	if !found {
@@ -355,7 +361,19 @@ type Odds struct {
 	Data                 string // the published data file, from the root: "odds/shamrocks.json"
 	Exact, ExactFraction string // "39.0%", "23,271,.../59,676,..."; "" if unknown
 
+	// Fair is the rate for a player who cannot foresee the shuffles
+	// (content/odds/SLUG.fair.jsonl, package fairplay), or nil.
+	Fair *FairOdds
+
 	Variants []*Odds // for the default rules: the variants with results or an exact value
+}
+
+// FairOdds is the rate of a game with shuffling redeals for a player who
+// cannot foresee them: a lower and an upper bound with their intervals.
+type FairOdds struct {
+	Lower, LowerLow, LowerHigh string // "18.4%"
+	Upper, UpperLow, UpperHigh string // "" if not measured
+	Data                       string // the published data file, from the root
 }
 
 // Short is the odds in a few words, for lists: "41.2% (38.2–44.3%)",
@@ -379,7 +397,7 @@ func (b *builder) oddsFunc(game, variant any) (*Odds, error) {
 	if g.Variant == "" {
 		for _, v := range engine.Games() {
 			if v.Slug == g.Slug && v.Variant != "" {
-				if vo := b.oddsOf(v); vo.Measured || vo.Exact != "" {
+				if vo := b.oddsOf(v); vo.Measured || vo.Exact != "" || vo.Fair != nil {
 					o.Variants = append(o.Variants, vo)
 				}
 			}
@@ -416,6 +434,7 @@ func (b *builder) oddsOf(g *engine.Game) *Odds {
 			exact = r.Exact
 		}
 	}
+	o.Fair = b.fairOdds(g)
 	if exact != nil {
 		f, _ := exact.Float64()
 		o.Exact = percent(f)

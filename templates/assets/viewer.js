@@ -301,5 +301,13 @@
     return;
   }
   function init() { document.querySelectorAll('script[data-replay]').forEach(Viewer); }
+  // mount starts a viewer made after the page loaded (assets/play-ui.js):
+  // figure is a figure.replay from viewer.Render, already in the document.
+  window.PatienceViewer = {
+    mount: function (figure) {
+      var s = figure.querySelector('script[data-replay]');
+      if (s) Viewer(s);
+    }
+  };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init); else init();
 })();

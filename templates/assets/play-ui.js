@@ -196,7 +196,9 @@
         var n = p.cards.length, top = n ? cardText(p.cards[n - 1]) : '';
         e.tabIndex = 0;
         e.setAttribute('role', 'button');
-        e.setAttribute('aria-label', p.id + ' (' + p.kind + '): ' + (n ? (p.kind === 'stock' ? n + ' cards' : 'top card ' + top + (n > 1 ? ', ' + n + ' cards' : '')) : 'empty'));
+        // The pile's own text (its name and cards) is its name; this says
+        // what matters for a move.
+        e.setAttribute('aria-description', p.kind + ', ' + (n ? (p.kind === 'stock' ? n + ' cards' : 'top card ' + top + (n > 1 ? ', ' + n + ' cards' : '')) : 'empty'));
       });
     }
 

@@ -2,6 +2,7 @@ package browsertest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http/httptest"
 	"os"
@@ -65,6 +66,41 @@ func TestPlay(t *testing.T) {
 	} {
 		t.Run(tc.family, func(t *testing.T) { f.testPlay(t, tc) })
 	}
+	t.Run("FromFile", f.testPlayFromFile)
+}
+
+// axe runs axe-core on the page and reports serious and critical
+// problems.
+func (tb *tab) axe(what string) {
+	tb.t.Helper()
+	axe, err := os.ReadFile("testdata/axe/axe.min.js")
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	if _, err := chromedp.Run(tb.ctx, chromedp.Evaluate[chromedp.Void](string(axe)+"\n;0")); err != nil && !errors.Is(err, chromedp.ErrJSUndefined) {
+		tb.t.Fatalf("loading axe-core: %v", err)
+	}
+	found, err := chromedp.Run(tb.ctx, chromedp.Evaluate[[]string](`axe.run(document, {resultTypes: ['violations']}).then(r => r.violations
+		.filter(v => v.impact === 'serious' || v.impact === 'critical')
+		.map(v => v.id + ' (' + v.impact + '): ' + v.help + ': ' + v.nodes.slice(0, 4).map(n => n.target.join(' ')).join('; ')))`,
+		chromedp.EvalAwaitPromise))
+	if err != nil {
+		tb.t.Fatalf("axe: %v", err)
+	}
+	for _, v := range found {
+		tb.t.Errorf("axe, %s: %s", what, v)
+	}
+}
+
+// testPlayFromFile opens a game page from file://: the panel says why it
+// cannot play there.
+func (f *fixture) testPlayFromFile(t *testing.T) {
+	tb := f.open(t)
+	tb.allowFile = true
+	tb.do(chromedp.Navigate("file://" + filepath.ToSlash(filepath.Join(f.dest, "games", "shamrocks", "index.html"))))
+	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), "1"))
+	tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`)))
+	tb.wait(`/http\(s\)/.test(document.querySelector('.play-status').textContent)`, 10*time.Second)
 }
 
 type playCase struct{ family, game, variant, deal string }
@@ -221,6 +257,9 @@ func (f *fixture) testPlay(t *testing.T, tc playCase) {
 		t.Errorf("the shared link shows\n%v %q\nwant\n%v %q", got.Board, got.Moves, shown.Board, shown.Moves)
 	}
 
+	if tc.family == "fan" {
+		tb2.axe("a position being played")
+	}
 	if err := chromedp.Cancel(tb2.ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -255,6 +294,9 @@ func (f *fixture) testPlay(t *testing.T, tc playCase) {
 	tb.wait(fmt.Sprintf(`document.querySelector('#%s .replay-pos').textContent.startsWith('1 / ')`, id), 10*time.Second)
 	if h := eval[string](tb, `decodeURIComponent(location.hash)`); h != "#"+id+"/1" {
 		t.Errorf("after a step of the solution: fragment %q", h)
+	}
+	if tc.family == "fan" {
+		tb.axe("a solution")
 	}
 	// The step's link opens the solution at that step.
 	tb3 := f.open(t)

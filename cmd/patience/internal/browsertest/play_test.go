@@ -66,7 +66,20 @@ func TestPlay(t *testing.T) {
 	} {
 		t.Run(tc.family, func(t *testing.T) { f.testPlay(t, tc) })
 	}
+	t.Run("Lost", f.testPlayLost)
 	t.Run("FromFile", f.testPlayFromFile)
+}
+
+// testPlayLost solves a lost deal: the panel names the blocked cards.
+func (f *fixture) testPlayLost(t *testing.T) {
+	tb := f.open(t)
+	f.goTo(tb, "games/house-in-the-woods/index.html")
+	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), "199"))
+	tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=solve]`)))
+	tb.wait(`/^Lost/.test(document.querySelector('.play-status').textContent)`, 90*time.Second)
+	if st := tb.panel().Status; !strings.Contains(st, "K♠ in") {
+		t.Errorf("status %q does not name the blocked Kings of spades", st)
+	}
 }
 
 // axe runs axe-core on the page and reports serious and critical

@@ -71,6 +71,9 @@ type Response struct {
 	Steps []Step              `json:"steps"`
 	Piles []replay.ExportPile `json:"piles"`
 	Won   bool                `json:"won"`
+	// Buried: a buried card may be played now (a merci), so a click on
+	// one picks it rather than its pile's top card.
+	Buried bool `json:"buried,omitempty"`
 	// Replay is the line in replay notation (played, or solved for a
 	// won "solve"), for "Copy as replay".
 	Replay string `json:"replay,omitempty"`
@@ -186,6 +189,9 @@ func (req *Request) replay() (*replay.Replay, error) {
 // position describes the end of the verified line v of r.
 func position(v *replay.Verified, r *replay.Replay) *Response {
 	res := &Response{Moves: []string{}, Steps: []Step{}, Piles: replay.ExportLayout(v.End), Won: v.End.Won()}
+	for _, m := range v.End.Legal(nil) {
+		res.Buried = res.Buried || m.Action == engine.ActMerci
+	}
 	for i := range r.Moves {
 		res.Moves = append(res.Moves, r.Moves[i].Text())
 	}

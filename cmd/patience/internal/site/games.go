@@ -256,6 +256,18 @@ func (b *builder) gameFuncs(m template.FuncMap) {
 	m["splitContent"] = splitContent
 	m["families"] = b.familiesFunc
 	m["familyName"] = func(family any) string { return capitalize(fmt.Sprint(family)) }
+	m["variants"] = variantsFunc
+}
+
+// variantsFunc lists the variants of a game (the play panel's menu).
+func variantsFunc(slug string) []string {
+	var out []string
+	for _, g := range engine.Games() {
+		if g.Slug == slug && g.Variant != "" {
+			out = append(out, g.Variant)
+		}
+	}
+	return out
 }
 
 // splitContent splits a page's HTML before its first h2: the

@@ -1,0 +1,324 @@
+package browsertest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/patience-solitaire/patience/cmd/patience/internal/play"
+	"github.com/patience-solitaire/patience/cmd/patience/internal/replayblock"
+	"github.com/patience-solitaire/patience/cmd/patience/internal/site"
+	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/pysolrand"
+	"github.com/patience-solitaire/patience/engine/solver"
+)
+
+// TestPlay drives the "Play or solve any deal" panel of the bundled
+// site's game pages (one game of each family) in Chromium: the engine
+// compiled to WebAssembly, in Web Workers.
+func TestPlay(t *testing.T) {
+	exe := chromium()
+	if exe == "" {
+		if os.Getenv("PATIENCE_BROWSER") == "required" {
+			t.Fatal("PATIENCE_BROWSER=required, but there is no Chromium: apt-get install chromium")
+		}
+		t.Skip("no Chromium found, browser tests skipped")
+	}
+	if testing.Short() && os.Getenv("PATIENCE_BROWSER") != "required" {
+		t.Skip("browser tests skipped in -short mode")
+	}
+	dir := t.TempDir()
+	f := &fixture{dest: filepath.Join(dir, "public")}
+	if _, err := site.Build(site.Options{Source: filepath.Join("..", "..", "..", ".."), Destination: f.dest, Replay: replayblock.Render}); err != nil {
+		t.Fatalf("building the bundled site: %v", err)
+	}
+	srv := httptest.NewServer(siteHandler(f.dest))
+	t.Cleanup(srv.Close)
+	f.base = srv.URL + "/"
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
+		chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(filepath.Join(dir, "profile")), chromedp.WindowSize(1200, 900))
+	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	browser, cancelBrowser := chromedp.NewContext(alloc)
+	t.Cleanup(cancelBrowser)
+	if err := chromedp.Do(browser); err != nil {
+		t.Fatalf("starting %s: %v", exe, err)
+	}
+	f.browser = browser
+
+	for _, tc := range []playCase{
+		// Deals the solver wins in a few hundred positions or less: the
+		// hint must come from the node budget, not the clock, to be the
+		// native solver's.
+		{family: "fan", game: "house-in-the-woods", deal: "44"},
+		{family: "patriarchs", game: "royal-cotillion", deal: "296"},
+		{family: "forty-thieves", game: "napoleon-at-st-helena", deal: "72"},
+	} {
+		t.Run(tc.family, func(t *testing.T) { f.testPlay(t, tc) })
+	}
+	t.Run("Lost", f.testPlayLost)
+	t.Run("FromFile", f.testPlayFromFile)
+}
+
+// testPlayLost solves a lost deal: the panel names the blocked cards.
+func (f *fixture) testPlayLost(t *testing.T) {
+	tb := f.open(t)
+	f.goTo(tb, "games/house-in-the-woods/index.html")
+	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), "199"))
+	tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=solve]`)))
+	tb.wait(`/^Lost/.test(document.querySelector('.play-status').textContent)`, 90*time.Second)
+	if st := tb.panel().Status; !strings.Contains(st, "K♠ in") {
+		t.Errorf("status %q does not name the blocked Kings of spades", st)
+	}
+}
+
+// axe runs axe-core on the page and reports serious and critical
+// problems.
+func (tb *tab) axe(what string) {
+	tb.t.Helper()
+	axe, err := os.ReadFile("testdata/axe/axe.min.js")
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	if _, err := chromedp.Run(tb.ctx, chromedp.Evaluate[chromedp.Void](string(axe)+"\n;0")); err != nil && !errors.Is(err, chromedp.ErrJSUndefined) {
+		tb.t.Fatalf("loading axe-core: %v", err)
+	}
+	found, err := chromedp.Run(tb.ctx, chromedp.Evaluate[[]string](`axe.run(document, {resultTypes: ['violations']}).then(r => r.violations
+		.filter(v => v.impact === 'serious' || v.impact === 'critical')
+		.map(v => v.id + ' (' + v.impact + '): ' + v.help + ': ' + v.nodes.slice(0, 4).map(n => n.target.join(' ')).join('; ')))`,
+		chromedp.EvalAwaitPromise))
+	if err != nil {
+		tb.t.Fatalf("axe: %v", err)
+	}
+	for _, v := range found {
+		tb.t.Errorf("axe, %s: %s", what, v)
+	}
+}
+
+// testPlayFromFile opens a game page from file://: the panel says why it
+// cannot play there.
+func (f *fixture) testPlayFromFile(t *testing.T) {
+	tb := f.open(t)
+	tb.allowFile = true
+	tb.do(chromedp.Navigate("file://" + filepath.ToSlash(filepath.Join(f.dest, "games", "shamrocks", "index.html"))))
+	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), "1"))
+	tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`)))
+	tb.wait(`/http\(s\)/.test(document.querySelector('.play-status').textContent)`, 10*time.Second)
+}
+
+type playCase struct{ family, game, variant, deal string }
+
+// panel is what the play panel shows.
+type panel struct {
+	Status, Check, Live, Hash string
+	Moves                     []string
+	Board                     map[string]string
+	Hint                      []string
+}
+
+func (tb *tab) panel() panel {
+	tb.t.Helper()
+	return eval[panel](tb, `(() => {
+		const s = document.querySelector('section.play'), board = {};
+		s.querySelectorAll('.play-board .pile').forEach(p => board[p.dataset.pile] = p.querySelector('.cards').textContent);
+		const text = q => { const e = s.querySelector(q); return e ? e.textContent : ''; };
+		return {
+			Status: text('.play-status'), Check: text('.play-check'), Live: text('.play-out > .vh'),
+			Hash: decodeURIComponent(location.hash),
+			Moves: [...s.querySelectorAll('.play-moves li')].map(li => li.textContent),
+			Board: board,
+			Hint: [...s.querySelectorAll('.play-hint')].map(e => e.dataset.pile),
+		};
+	})()`)
+}
+
+// idle waits until the panel is not waiting for the engine.
+func (tb *tab) idle() {
+	tb.t.Helper()
+	tb.wait(`!document.querySelector('section.play').hasAttribute('aria-busy')`, 60*time.Second)
+}
+
+func (tb *tab) clickPile(id string) {
+	tb.t.Helper()
+	tb.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`.play-board .pile[data-pile=%q]`, id))))
+}
+
+func (f *fixture) testPlay(t *testing.T, tc playCase) {
+	g, err := engine.Lookup(tc.game, tc.variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := pysolrand.ParseDeal(tc.deal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := g.Deal(d)
+	tb := f.open(t)
+	f.goTo(tb, "games/"+tc.game+"/index.html")
+
+	// Show the deal.
+	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), tc.deal))
+	tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`)))
+	tb.wait(`document.querySelector('.play-board .replay.js')`, 60*time.Second)
+	tb.idle()
+	p := tb.panel()
+	for i, spec := range g.Piles {
+		if spec.Kind == engine.Stock {
+			continue
+		}
+		want := ""
+		for _, c := range start.Pile(i) {
+			want += c.String()
+		}
+		if got := p.Board[spec.ID]; spec.Kind == engine.Tableau && cardCodes(got) != want {
+			t.Errorf("pile %s shows %q, want %s", spec.ID, got, want)
+		}
+	}
+
+	// Hint: the native solver's first move from the start.
+	tb.do(chromedp.Click(chromedp.CSS(`.play-bar button:nth-child(3)`)))
+	tb.wait(`/^Hint/.test(document.querySelector('.play-status').textContent) && !/Looking/.test(document.querySelector('.play-status').textContent)`, 60*time.Second)
+	sol, err := solver.Solve(context.Background(), start, play.Options(&play.Request{Op: "hint"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p = tb.panel()
+	if sol.Verdict == solver.Won {
+		m := sol.Moves[0]
+		want := []string{}
+		for _, i := range []int8{m.From, m.To} {
+			if i >= 0 {
+				want = append(want, g.Piles[i].ID)
+			}
+		}
+		slices.Sort(want)
+		slices.Sort(p.Hint)
+		if strings.Join(p.Hint, " ") != strings.Join(want, " ") {
+			t.Errorf("hint highlights %q, the native solver plays %s (status %q)", p.Hint, m, p.Status)
+		}
+	}
+
+	// A legal move, by clicks: the first the engine lists.
+	var legal engine.Move
+	for _, m := range start.Legal(nil) {
+		if m.Action == engine.ActMove {
+			legal = m
+			break
+		}
+	}
+	tb.clickPile(g.Piles[legal.From].ID)
+	tb.clickPile(g.Piles[legal.To].ID)
+	tb.idle()
+	tb.wait(`document.querySelectorAll('.play-moves li').length > 0 || /Not allowed/.test(document.querySelector('.play-status').textContent)`, 20*time.Second)
+	p = tb.panel()
+	if len(p.Moves) == 0 {
+		t.Fatalf("the legal move %s did not play: %q", legal, p.Status)
+	}
+	if !strings.HasPrefix(p.Live, "Move 1: ") || !strings.HasPrefix(p.Hash, "#play="+tc.deal) {
+		t.Errorf("after a legal move: announced %q, fragment %q", p.Live, p.Hash)
+	}
+	after := start.Clone()
+	after.Apply(legal)
+	for {
+		fm, ok := after.Forced()
+		if !ok {
+			break
+		}
+		after.Apply(fm)
+	}
+
+	// An illegal one, by keys: the engine's reason.
+	var bad engine.Move
+	why := ""
+	for _, from := range g.PilesOf(engine.Tableau) {
+		for _, to := range append(g.PilesOf(engine.Tableau), g.PilesOf(engine.Foundation)...) {
+			m := engine.Move{Action: engine.ActMove, From: int8(from), To: int8(to), Card: after.Top(from)}
+			if err := after.Check(m); why == "" && from != to && m.Card != engine.NoCard && err != nil {
+				bad, why = m, err.Error()
+			}
+		}
+	}
+	if why != "" {
+		for _, i := range []int8{bad.From, bad.To} {
+			tb.do(chromedp.Focus(chromedp.CSS(fmt.Sprintf(`.play-board .pile[data-pile=%q]`, g.Piles[i].ID))), chromedp.KeyEvent(kb.Enter))
+		}
+		tb.idle()
+		tb.wait(`/^Not allowed/.test(document.querySelector('.play-status').textContent)`, 20*time.Second)
+		if p := tb.panel(); p.Status != "Not allowed: "+why {
+			t.Errorf("illegal move %s: status %q, want the engine's reason %q", bad, p.Status, why)
+		}
+	}
+
+	// Share: the link restores the position in a new tab.
+	link := eval[string](tb, `location.href`)
+	shown := tb.panel()
+	tb2 := f.open(t)
+	tb2.do(chromedp.Navigate(link))
+	tb2.wait(`document.querySelector('.play-board .replay.js') && document.querySelectorAll('.play-moves li').length > 0`, 60*time.Second)
+	tb2.idle()
+	if got := tb2.panel(); fmt.Sprint(got.Board) != fmt.Sprint(shown.Board) || strings.Join(got.Moves, "|") != strings.Join(shown.Moves, "|") {
+		t.Errorf("the shared link shows\n%v %q\nwant\n%v %q", got.Board, got.Moves, shown.Board, shown.Moves)
+	}
+
+	if tc.family == "fan" {
+		tb2.axe("a position being played")
+	}
+	if err := chromedp.Cancel(tb2.ctx); err != nil {
+		t.Fatal(err)
+	}
+
+	// Undo.
+	tb.do(chromedp.Click(chromedp.CSS(`.play-bar button:nth-child(1)`)))
+	tb.idle()
+	tb.wait(`document.querySelectorAll('.play-moves li').length === 0`, 20*time.Second)
+	if p := tb.panel(); !strings.HasPrefix(p.Live, "Undone: ") || fmt.Sprint(p.Board) == fmt.Sprint(shown.Board) {
+		t.Errorf("after undo: announced %q", p.Live)
+	}
+
+	// Solve, with the main thread watched for long tasks while the
+	// engine works: between the click's task (which posts the request)
+	// and the answer's (which draws the solution). Only the page's own
+	// tasks count ("self"): on a loaded machine the browser's own work
+	// (style and layout after a progress line, garbage collection,
+	// attributed "unknown") can take 50 ms of wall time however little
+	// the page does.
+	eval[bool](tb, `(window.longTasks = [], new PerformanceObserver(l => l.getEntries().forEach(e => longTasks.push([e.startTime, e.duration, e.attribution.map(a => a.name + ':' + a.containerType).join()]))).observe({entryTypes: ['longtask']}), true)`)
+	tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=solve]`)))
+	id := play.SolutionID(tc.variant, tc.deal)
+	tb.wait(fmt.Sprintf(`document.getElementById(%q) && document.getElementById(%q).classList.contains('js')`, id, id), 90*time.Second)
+	if lt := eval[[]string](tb, `(m => longTasks.filter(([s, d, a]) => s > m.startTime && s + d < m.startTime + m.duration && /^self/.test(a)).map(([s, d, a]) => d + ' ms (' + a + ')'))(performance.getEntriesByName('patience-solve').pop())`); len(lt) > 0 {
+		t.Errorf("long tasks on the main thread during the solve: %q", lt)
+	}
+	if st := tb.panel().Status; !strings.HasPrefix(st, "Won: ") {
+		t.Errorf("after the solve: %q", st)
+	}
+	// Step through the solution: the viewer's keys and #id/step links.
+	tb.do(chromedp.Focus(chromedp.ID(id)), chromedp.KeyEvent(kb.ArrowRight))
+	tb.wait(fmt.Sprintf(`document.querySelector('#%s .replay-pos').textContent.startsWith('1 / ')`, id), 10*time.Second)
+	if h := eval[string](tb, `decodeURIComponent(location.hash)`); h != "#"+id+"/1" {
+		t.Errorf("after a step of the solution: fragment %q", h)
+	}
+	if tc.family == "fan" {
+		tb.axe("a solution")
+	}
+	// The step's link opens the solution at that step.
+	tb3 := f.open(t)
+	tb3.do(chromedp.Navigate(f.base + "games/" + tc.game + "/index.html#" + id + "/2"))
+	tb3.wait(fmt.Sprintf(`document.getElementById(%q) && document.querySelector('#%s .replay-pos').textContent.startsWith('2 / ')`, id, id), 90*time.Second)
+}
+
+// cardCodes turns the viewer's card text ("10♥K♠") into codes ("THKS").
+func cardCodes(s string) string {
+	r := strings.NewReplacer("10", "T", "♣", "C", "♠", "S", "♥", "H", "♦", "D")
+	return r.Replace(s)
+}

@@ -1,0 +1,552 @@
+/* patience: play and solve any deal, loaded by assets/play.js on first
+   use. Every rule is the engine's (package cmd/patience/internal/play,
+   WebAssembly in Web Workers, see play-worker.js): this script only
+   sends what the reader clicked and shows the answers. Requests carry
+   the whole line played so far, so a worker can be stopped at any time
+   (a cancelled solve) and a new one started. */
+(function () {
+  'use strict';
+  var SUITS = { C: '\u2663', S: '\u2660', H: '\u2665', D: '\u2666' };
+  var STOPPED = 'stopped';
+
+  // cardText("TH") is "10♥", for labels.
+  function cardText(code) {
+    var r = code.slice(0, -1);
+    return (r === 'T' ? '10' : r) + (SUITS[code.slice(-1)] || code.slice(-1));
+  }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = text;
+    return e;
+  }
+  function button(text, onClick, cls) {
+    var b = el('button', cls, text);
+    b.type = 'button';
+    b.addEventListener('click', onClick);
+    return b;
+  }
+  function num(n) { return Math.round(n).toLocaleString('en'); }
+  function secs(ms) { return (ms / 1000).toFixed(1) + ' s'; }
+
+  // The engine, compiled once and shared by the workers.
+  var modulePromise = null;
+  function loadModule(root) {
+    if (!modulePromise) {
+      modulePromise = fetch(root + 'assets/play.wasm.gz').then(function (r) {
+        if (!r.ok) throw new Error('assets/play.wasm.gz: HTTP ' + r.status);
+        return r.arrayBuffer();
+      }).then(function (buf) {
+        var b = new Uint8Array(buf, 0, 2);
+        if (b[0] !== 0x1f || b[1] !== 0x8b) return buf; // a server unpacked it already
+        if (typeof DecompressionStream === 'undefined') throw new Error('this browser cannot unpack the engine (no DecompressionStream)');
+        return new Response(new Blob([buf]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+      }).then(function (bytes) { return WebAssembly.compile(bytes); });
+      modulePromise.catch(function () { modulePromise = null; });
+    }
+    return modulePromise;
+  }
+
+  // Engine is one worker, started on demand; stop ends it at once (its
+  // pending requests fail with STOPPED).
+  function Engine(root) { this.root = root; this.w = null; this.pending = {}; this.seq = 0; }
+  Engine.prototype.ask = function (req, onProgress) {
+    var self = this;
+    return loadModule(this.root).then(function (mod) {
+      if (!self.w) {
+        var w = self.w = new Worker(self.root + 'assets/play-worker.js');
+        w.onmessage = function (e) {
+          var m = e.data, p = self.pending[m.id];
+          if (m.failed) return self.fail(new Error(m.failed));
+          if (!p) return;
+          if (m.progress) return p.progress && p.progress(m.progress);
+          delete self.pending[m.id];
+          p.resolve(m.res);
+        };
+        w.onerror = function (e) { e.preventDefault(); self.fail(new Error(e.message || 'the engine\u2019s worker failed')); };
+        w.postMessage({ module: mod });
+      }
+      return new Promise(function (resolve, reject) {
+        var id = ++self.seq;
+        self.pending[id] = { resolve: resolve, reject: reject, progress: onProgress };
+        self.w.postMessage({ id: id, req: req, progress: !!onProgress });
+      });
+    });
+  };
+  Engine.prototype.busy = function () { return Object.keys(this.pending).length > 0; };
+  Engine.prototype.fail = function (err) {
+    if (this.w) this.w.terminate();
+    this.w = null;
+    var p = this.pending;
+    this.pending = {};
+    for (var id in p) p[id].reject(err);
+  };
+  Engine.prototype.stop = function () { this.fail(new Error(STOPPED)); };
+
+  function init(o) {
+    var section = o.section, form = o.form, status = o.status, out = o.out, input = o.input;
+    var game = section.getAttribute('data-game');
+    var play = new Engine(o.root), check = new Engine(o.root), solver = new Engine(o.root);
+    // st is the game being played: its deal, variant and moves (in the
+    // engine's notation), the moves undone, the last answer, the verdicts
+    // of "Still winnable?" by line and the picked card.
+    var st = null, sel = null, solveMS = 0;
+    var verdicts = {}, lostAt = {};
+
+    function variantOf() {
+      var v = form.querySelector('[name=variant]');
+      return v ? v.value : '';
+    }
+    function req(op, extra) {
+      var r = { op: op, game: game, variant: st.variant, deal: st.deal, moves: st.moves.slice() };
+      for (var k in extra || {}) r[k] = extra[k];
+      return r;
+    }
+    function say(text) { status.textContent = text; }
+    function busy(on) { if (on) section.setAttribute('aria-busy', 'true'); else section.removeAttribute('aria-busy'); }
+    function failed(e) {
+      busy(false);
+      if (e && e.message === STOPPED) return;
+      say('The engine failed: ' + (e && e.message || e));
+    }
+
+    // ---- sharing: #play=DEAL&variant=V&moves=M1,M2 ----
+    function hashOf() {
+      var p = new URLSearchParams();
+      p.set('play', st.deal);
+      if (st.variant) p.set('variant', st.variant);
+      if (st.moves.length) p.set('moves', st.moves.join(','));
+      return '#' + p.toString();
+    }
+    function setHash(push) {
+      var h = hashOf();
+      if (location.hash === h) return;
+      try { history[push ? 'pushState' : 'replaceState'](null, '', h); } catch (e) { /* throttled */ }
+    }
+
+    // ---- the play view ----
+    var view = null;
+    function playView() {
+      if (view) return view;
+      out.textContent = '';
+      view = {
+        bar: el('div', 'play-bar'),
+        check: el('p', 'play-check'),
+        board: el('div', 'play-board'),
+        keys: el('p', 'play-keys'),
+        moves: el('ol', 'play-moves'),
+        live: el('p', 'vh'),
+        copy: el('textarea', 'play-copy')
+      };
+      view.bar.setAttribute('role', 'group');
+      view.bar.setAttribute('aria-label', 'Play');
+      view.undo = button('Undo', undo);
+      view.redo = button('Redo', redo);
+      view.hint = button('Hint', hint);
+      view.bar.appendChild(view.undo);
+      view.bar.appendChild(view.redo);
+      view.bar.appendChild(view.hint);
+      view.bar.appendChild(button('Copy as replay', function () { copy(st.res.replay); }));
+      view.keys.innerHTML = 'Click or tap a card, then the pile it goes to; click the stock to deal. ' +
+        'Keys: <kbd>Tab</kbd> to a pile, <kbd>Enter</kbd> picks its top card (<kbd>\u2191</kbd> <kbd>\u2193</kbd> pick a card deeper in it), ' +
+        '<kbd>Tab</kbd> to the destination, <kbd>Enter</kbd> plays; <kbd>Esc</kbd> drops the card.';
+      view.moves.setAttribute('aria-label', 'Moves played');
+      view.live.setAttribute('aria-live', 'polite');
+      view.copy.readOnly = true;
+      view.copy.hidden = true;
+      view.copy.setAttribute('aria-label', 'The line in replay notation');
+      view.check.setAttribute('role', 'status');
+      [view.bar, view.check, view.board, view.keys, view.moves, view.live, view.copy].forEach(function (e) { out.appendChild(e); });
+      view.board.addEventListener('click', onBoardClick);
+      view.board.addEventListener('keydown', onBoardKey);
+      return view;
+    }
+
+    // show draws the answer res to a position request.
+    function show(res, announce) {
+      st.res = res;
+      var v = playView();
+      var focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('.play-board .pile');
+      var focusID = focused && focused.getAttribute('data-pile');
+      v.board.innerHTML = res.figure;
+      var fig = v.board.querySelector('figure.replay');
+      if (window.PatienceViewer && fig) window.PatienceViewer.mount(fig);
+      sel = null;
+      decorate();
+      if (focusID) {
+        var p = v.board.querySelector('.pile[data-pile="' + focusID + '"]');
+        if (p) p.focus();
+      }
+      v.undo.disabled = !st.moves.length;
+      v.redo.disabled = !st.redo.length;
+      v.hint.disabled = res.won;
+      drawMoves();
+      if (announce) v.live.textContent = announce;
+      if (res.won) say('Won! Every card is home, in ' + st.moves.length + ' moves.');
+      winnable();
+    }
+
+    // decorate makes every pile of the board a button.
+    function decorate() {
+      var piles = {};
+      st.res.piles.forEach(function (p) { piles[p.id] = p; });
+      view.board.querySelectorAll('.pile[data-pile]').forEach(function (e) {
+        var p = piles[e.getAttribute('data-pile')];
+        if (!p) return;
+        var n = p.cards.length, top = n ? cardText(p.cards[n - 1]) : '';
+        e.tabIndex = 0;
+        e.setAttribute('role', 'button');
+        // The pile's own text (its name and cards) is its name; this says
+        // what matters for a move.
+        e.setAttribute('aria-description', p.kind + ', ' + (n ? (p.kind === 'stock' ? n + ' cards' : 'top card ' + top + (n > 1 ? ', ' + n + ' cards' : '')) : 'empty'));
+      });
+    }
+
+    function drawMoves() {
+      var v = view, list = v.moves;
+      list.textContent = '';
+      var lost = lostAt[st.moves.join(',')] || lostLine();
+      st.res.steps.forEach(function (s, i) {
+        var li = el('li', s.auto ? 'auto' : '', s.caption);
+        if (s.auto) li.appendChild(el('span', 'tag', ' forced'));
+        if (lost && s.move === lost - 1 && !s.auto) {
+          li.classList.add('play-lost');
+          li.appendChild(el('span', 'tag', ' \u2190 this move lost the game'));
+        }
+        list.appendChild(li);
+      });
+      list.scrollTop = list.scrollHeight;
+    }
+    // lostLine finds the move, in the line played, that turned a
+    // position found winnable into one proved lost.
+    function lostLine() {
+      for (var n = st.moves.length; n > 0; n--) {
+        var k = st.moves.slice(0, n).join(','), prev = st.moves.slice(0, n - 1).join(',');
+        if (verdicts[k] === 'lost' && verdicts[prev] === 'won') return n;
+      }
+      return 0;
+    }
+
+    function stepsText(res, from) {
+      return res.steps.slice(from).map(function (s) { return s.caption; }).join('; ');
+    }
+
+    // ---- moves ----
+    function attempt(extra) {
+      var before = st.res.steps.length;
+      busy(true);
+      play.ask(req('move', extra)).then(function (res) {
+        busy(false);
+        if (res.error) return say(res.error);
+        if (res.illegal) {
+          sel = null;
+          markSel();
+          say('Not allowed: ' + res.illegal);
+          view.live.textContent = 'Not allowed: ' + res.illegal;
+          return;
+        }
+        st.moves = res.moves;
+        st.redo = [];
+        setHash(true);
+        say('');
+        show(res, 'Move ' + st.moves.length + ': ' + stepsText(res, before));
+      }, failed);
+    }
+    function goTo(moves, redo, announce) {
+      var old = st.moves;
+      st.moves = moves;
+      busy(true);
+      return play.ask(req('position')).then(function (res) {
+        busy(false);
+        if (res.error) {
+          st.moves = old;
+          return say(res.error);
+        }
+        st.redo = redo;
+        say('');
+        show(res, announce);
+      }, failed);
+    }
+    function undo() {
+      if (!st.moves.length) return;
+      var last = st.res.steps.filter(function (s) { return s.move === st.moves.length - 1; }).map(function (s) { return s.caption; }).join('; ');
+      goTo(st.moves.slice(0, -1), st.redo.concat([st.moves[st.moves.length - 1]]), 'Undone: ' + last).then(function () { setHash(true); });
+    }
+    function redo() {
+      if (!st.redo.length) return;
+      var before = st.res.steps.length;
+      goTo(st.moves.concat([st.redo[st.redo.length - 1]]), st.redo.slice(0, -1)).then(function () {
+        view.live.textContent = 'Redone: ' + stepsText(st.res, before);
+        setHash(true);
+      });
+    }
+
+    // ---- picking cards ----
+    function pileInfo(id) {
+      var p = null;
+      st.res.piles.forEach(function (q) { if (q.id === id) p = q; });
+      return p;
+    }
+    function markSel() {
+      view.board.querySelectorAll('.play-sel').forEach(function (e) { e.classList.remove('play-sel'); e.removeAttribute('aria-pressed'); });
+      if (!sel) return;
+      var pe = view.board.querySelector('.pile[data-pile="' + sel.pile + '"]');
+      if (!pe) return;
+      pe.classList.add('play-sel');
+      pe.setAttribute('aria-pressed', 'true');
+      var cards = pe.querySelectorAll('.cards > .card'), p = pileInfo(sel.pile);
+      var i = cards.length === p.cards.length ? sel.depth : cards.length - 1;
+      if (cards[i]) cards[i].classList.add('play-sel');
+    }
+    // pick is a click (or Enter) on pile id, on its card at depth (or
+    // its top card).
+    function pick(id, depth) {
+      var p = pileInfo(id);
+      if (!p) return;
+      clearHint();
+      if (sel && sel.pile !== id) {
+        var from = sel;
+        sel = null;
+        markSel();
+        return attempt({ from: from.pile, card: pileInfo(from.pile).cards[from.depth], to: id });
+      }
+      if (sel) {
+        sel = null;
+        markSel();
+        view.live.textContent = 'Dropped';
+        return;
+      }
+      if (p.kind === 'stock') return attempt({ from: id });
+      if (!p.cards.length) return say(id + ' is empty.');
+      sel = { pile: id, depth: depth == null ? p.cards.length - 1 : depth };
+      markSel();
+      view.live.textContent = 'Picked ' + cardText(p.cards[sel.depth]) + ' from ' + id + '. Now choose where it goes.';
+    }
+    function onBoardClick(e) {
+      var pe = e.target.closest('.pile[data-pile]');
+      if (!pe) return;
+      var id = pe.getAttribute('data-pile'), p = pileInfo(id), depth = null;
+      var c = e.target.closest('.card');
+      if (c && p && st.res.buried) {
+        var cards = Array.prototype.slice.call(pe.querySelectorAll('.cards > .card'));
+        if (cards.length === p.cards.length) depth = cards.indexOf(c);
+      }
+      pick(id, depth);
+    }
+    function onBoardKey(e) {
+      var pe = e.target.closest && e.target.closest('.pile[data-pile]');
+      var k = e.key;
+      if (k === 'Escape' && sel) {
+        sel = null;
+        markSel();
+        view.live.textContent = 'Dropped';
+      } else if (pe && (k === 'Enter' || k === ' ')) {
+        pick(pe.getAttribute('data-pile'));
+      } else if (pe && sel && sel.pile === pe.getAttribute('data-pile') && (k === 'ArrowUp' || k === 'ArrowDown')) {
+        var p = pileInfo(sel.pile);
+        sel.depth = Math.max(0, Math.min(p.cards.length - 1, sel.depth + (k === 'ArrowUp' ? -1 : 1)));
+        markSel();
+        view.live.textContent = 'Picked ' + cardText(p.cards[sel.depth]);
+      } else {
+        if (pe && /^Arrow|^Home$|^End$/.test(k)) e.stopPropagation();
+        return;
+      }
+      e.preventDefault();
+      e.stopPropagation();
+    }
+
+    // ---- hint and "Still winnable?" ----
+    function clearHint() {
+      if (!view) return;
+      view.board.querySelectorAll('.play-hint').forEach(function (e) { e.classList.remove('play-hint'); });
+    }
+    function hint() {
+      say('Looking for a hint\u2026');
+      busy(true);
+      var key = st.moves.join(',');
+      solver.ask(req('hint')).then(function (res) {
+        busy(false);
+        if (key !== st.moves.join(',')) return;
+        if (res.error) return say(res.error);
+        clearHint();
+        if (res.verdict === 'lost') return say('Hint: this position is lost: no line of play wins from here. ' + (res.blocked || ''));
+        if (!res.hint) return say('Hint: the solver found no win within ' + secs(res.ms) + ' (' + num(res.nodes) + ' positions); the position may still be winnable.');
+        var h = res.hint;
+        [h.from, h.to].forEach(function (id) {
+          var pe = id && view.board.querySelector('.pile[data-pile="' + id + '"]');
+          if (pe) pe.classList.add('play-hint');
+        });
+        var what = h.action === 'deal' ? 'deal from the stock' : h.action === 'redeal' ? 'redeal' :
+          (h.card ? cardText(h.card) + ' ' : '') + 'from ' + h.from + ' to ' + h.to;
+        say('Hint: ' + what + ' (' + h.move + ').');
+      }, failed);
+    }
+    function winnable() {
+      var key = st.moves.join(','), n = st.moves.length, v = view;
+      if (st.res.won) { v.check.textContent = 'Still winnable? Won.'; return; }
+      if (verdicts[key]) return showVerdict(verdicts[key]);
+      if (check.busy()) check.stop();
+      v.check.textContent = 'Still winnable? Checking\u2026';
+      check.ask(req('winnable')).then(function (res) {
+        if (res.error || !res.verdict) return;
+        verdicts[key] = res.verdict;
+        var prev = st.moves.slice(0, n - 1).join(',');
+        if (n > 0 && res.verdict === 'lost' && verdicts[prev] === 'won') lostAt[key] = n;
+        if (key === st.moves.join(',')) {
+          showVerdict(res.verdict);
+          drawMoves();
+        }
+      }, function () { /* stopped by a newer move */ });
+    }
+    function showVerdict(v) {
+      view.check.textContent = 'Still winnable? ' + ({
+        won: 'Yes: the solver found a win from here.',
+        lost: 'No: this position is lost, whatever is played.',
+        unknown: 'Undecided: the solver found no win within its short budget.'
+      }[v] || v);
+      view.check.setAttribute('data-verdict', v);
+    }
+
+    // ---- copy and download ----
+    function copy(text) {
+      var box = out.querySelector('.play-copy');
+      if (box) {
+        box.value = text;
+        box.hidden = false;
+        box.rows = Math.min(12, text.split('\n').length);
+      }
+      var done = function () { say('Copied the line in replay notation (shown below).'); };
+      var manual = function () { say('The line in replay notation is below: select it and copy it.'); if (box) box.select(); };
+      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(done, manual); else manual();
+    }
+    function download(e) {
+      var blob = new Blob([JSON.stringify(e, null, 1) + '\n'], { type: 'application/json' });
+      var a = el('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = e.game + (e.variant ? '-' + e.variant : '') + '-' + e.deal + '.json';
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(function () { URL.revokeObjectURL(a.href); }, 1000);
+    }
+
+    // ---- solving ----
+    function solve(ms) {
+      solveMS = ms || 0;
+      view = null;
+      out.textContent = '';
+      var cancel = button('Cancel', function () {
+        solver.stop();
+        busy(false);
+        cancel.remove();
+        say('Cancelled.');
+      }, 'play-cancel');
+      var what = 'deal ' + st.deal + (st.variant ? ' (' + st.variant + ')' : '');
+      say('Solving ' + what + '\u2026');
+      out.appendChild(cancel);
+      busy(true);
+      if (solver.busy()) solver.stop();
+      var t0 = performance.now();
+      solver.ask(req('solve', { ms: solveMS }), function (p) {
+        say('Solving ' + what + '\u2026 ' + secs(p.ms) + ', ' + num(p.nodes) + ' positions');
+      }).then(function (res) {
+        // The solve's span on the main thread's timeline (the tests look
+        // for long tasks in it).
+        if (performance.measure) performance.measure('patience-solve', { start: t0, end: performance.now() });
+        busy(false);
+        cancel.remove();
+        if (res.error) return say(res.error);
+        var stats = ' (' + num(res.nodes) + ' positions, ' + secs(res.ms) + ')';
+        if (res.verdict === 'won') {
+          say('Won: the solver found a win in ' + res.export.steps.filter(function (s) { return !s.auto; }).length + ' moves, checked move by move by the engine' + stats + '. Step through it below.');
+          var box = el('div', 'play-solution');
+          box.innerHTML = res.figure;
+          var bar = el('div', 'play-bar');
+          bar.appendChild(button('Copy as replay', function () { copy(res.replay); }));
+          bar.appendChild(button('Download JSON', function () { download(res.export); }));
+          out.appendChild(bar);
+          out.appendChild(box);
+          var c = el('textarea', 'play-copy');
+          c.readOnly = true;
+          c.hidden = true;
+          c.setAttribute('aria-label', 'The line in replay notation');
+          out.appendChild(c);
+          var id = res.export.id;
+          if (!new RegExp('^#' + id + '/\\d+$').test(location.hash)) {
+            try { history.pushState(null, '', '#' + id + '/0'); } catch (e) { /* throttled */ }
+          }
+          var fig = box.querySelector('figure.replay');
+          if (window.PatienceViewer && fig) window.PatienceViewer.mount(fig);
+        } else if (res.verdict === 'lost') {
+          say('Lost: no line of play wins ' + what + (res.blocked ? '. ' + res.blocked : ': the search went through every line' + stats + '.'));
+        } else {
+          say('Undecided: the solver neither found a win nor proved ' + what + ' lost' + stats + '.');
+          var more = (solveMS || 10000) * 3;
+          out.appendChild(button('Try again for ' + Math.round(more / 1000) + ' s', function () { solve(more); }));
+        }
+      }, function (e) {
+        cancel.remove();
+        failed(e);
+      });
+    }
+
+    // ---- what the reader asked for ----
+    function fromForm() {
+      st = { deal: input.value.trim(), variant: variantOf(), moves: [], redo: [] };
+      sel = null;
+    }
+    function setForm() {
+      input.value = st.deal;
+      var v = form.querySelector('[name=variant]');
+      if (v) v.value = st.variant;
+    }
+    function startPlay(push) {
+      view = null;
+      busy(true);
+      return play.ask(req('position')).then(function (res) {
+        busy(false);
+        if (res.error) {
+          out.textContent = '';
+          return say(res.error);
+        }
+        st.moves = res.moves;
+        say('Deal ' + st.deal + ': your move.');
+        if (push !== 0) setHash(push);
+        show(res);
+      }, failed);
+    }
+    function run(what) {
+      if (what.op === 'show') {
+        fromForm();
+        return startPlay(true);
+      }
+      if (what.op === 'solve') {
+        fromForm();
+        return solve(0);
+      }
+      var h = location.hash, m;
+      if (h.indexOf('#play=') === 0) {
+        var p = new URLSearchParams(h.slice(1));
+        var moves = p.get('moves') ? p.get('moves').split(',') : [];
+        if (st && view && st.deal === p.get('play') && st.variant === (p.get('variant') || '') && st.moves.join(',') === moves.join(',')) return;
+        st = { deal: p.get('play'), variant: p.get('variant') || '', moves: moves, redo: [] };
+        setForm();
+        return startPlay(0);
+      }
+      if ((m = /^#(solution-(?:(.+)-)?([^-/]+))\/\d+$/.exec(h))) {
+        if (document.getElementById(m[1])) return; // the viewer follows its own links
+        st = { deal: m[3], variant: m[2] || '', moves: [], redo: [] };
+        setForm();
+        return solve(0);
+      }
+    }
+
+    return loadModule(o.root).then(function () {
+      busy(false);
+      say('');
+      return { run: run };
+    });
+  }
+
+  window.PatiencePlay = { init: init };
+})();

@@ -3,10 +3,9 @@ package solver
 import (
 	"fmt"
 	"testing"
-	"time"
 )
 
-// TestBeam runs the beam searches of beam.go alone: on House on the Hill
+// TestBeam runs the beam searches of framework.go alone: on House on the Hill
 // deals that the earlier phases left unknown at 10 s they win, and the
 // win replays; on a deal the dead-end test condemns, every mode is
 // exhausted at once and the widening stops by itself.
@@ -18,10 +17,9 @@ func TestBeam(t *testing.T) {
 	}{{"house-on-the-hill", 7, true}, {"house-on-the-hill", 14, true}, {"house-in-the-woods", 199, false}} {
 		t.Run(fmt.Sprintf("%s/%d", c.slug, c.deal), func(t *testing.T) {
 			s := deal(t, c.slug, c.deal)
-			sr := newSearch(infoFor(s.Game()), s.Clone(), newHashSet(1<<14))
-			sr.limit = 2_000_000
-			sr.safe, sr.deadEnds = true, true
-			won := sr.beamWiden(time.Time{})
+			in := infoFor(s.Game())
+			sr := newEngineSearcher(in, s.Clone(), &budget{limit: 2_000_000}, switches{})
+			won := sr.widen(phaseOf(enginePhases(in), beamPhase).modes, false)
 			if won != c.won || sr.stopped {
 				t.Fatalf("won %v (stopped %v), want %v", won, sr.stopped, c.won)
 			}
@@ -32,6 +30,16 @@ func TestBeam(t *testing.T) {
 			}
 		})
 	}
+}
+
+// phaseOf returns the first phase of kind k in sched.
+func phaseOf(sched []phase, k phaseKind) phase {
+	for _, ph := range sched {
+		if ph.kind == k {
+			return ph
+		}
+	}
+	panic("no such phase")
 }
 
 // BenchmarkBeamWin times a win that the beam search finds and the

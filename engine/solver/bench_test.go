@@ -45,7 +45,7 @@ func BenchmarkSolveWoodsDead(b *testing.B) {
 
 // The exact phase's speed: a fixed number of nodes of an undecided deal.
 func BenchmarkExactNodes(b *testing.B) {
-	benchSolve(b, "house-in-the-woods", 2, Options{MaxNodes: 20000, Timeout: -1, NoHeuristic: true})
+	benchSolve(b, "house-in-the-woods", 2, Options{MaxNodes: 20000, Timeout: -1, off: switches{noHeuristic: true}})
 }
 
 // The beam search's speed: a fixed number of nodes of an undecided deal.
@@ -54,9 +54,9 @@ func BenchmarkBeamNodes(b *testing.B) {
 	in := infoFor(s.Game())
 	b.ReportAllocs()
 	for b.Loop() {
-		sr := newSearch(in, s.Clone(), newHashSet(1<<16))
-		sr.limit = 5000
-		sr.heuristic, sr.safe, sr.deadEnds = true, true, true
+		sr := newEngineSearcher(in, s.Clone(), &budget{limit: 5000}, switches{})
+		sr.tt = newHashSet(1 << 16)
+		sr.p.setMode(mode{auto: autoNatural})
 		sr.beam(64)
 	}
 }

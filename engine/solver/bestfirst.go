@@ -1,12 +1,7 @@
 package solver
 
-import (
-	"github.com/patience-solitaire/patience/engine"
-)
-
 // The best-first machinery of the heuristic searches that keep a
-// frontier (the beam search of beam.go, and the dedicated searches of
-// talonbf.go and talonbeam.go): a priority queue ordered by an estimate
+// frontier (the beam search of framework.go): a priority queue ordered by an estimate
 // of progress, and a tree of the positions seen, between which the one
 // position worked on moves by undoing up to the common ancestor and
 // applying down (nodes store only their parent and their move). Such
@@ -77,32 +72,9 @@ type bfItem struct {
 	node  int32
 }
 
-// bestFirst is the tree of a search on the engine's position (beam.go).
-type bestFirst struct {
-	sr *search
-	bfTree[engine.Move]
-}
-
-// maxBFNodes bounds the memory of a beam search (16 bytes a node).
+// maxBFNodes bounds the memory of a beam search of the generic family
+// (16 bytes a node).
 const maxBFNodes = 1 << 22
-
-// goTo moves the position from node cur to node n.
-func (bf *bestFirst) goTo(n int32) {
-	bf.route(n)
-	sr := bf.sr
-	for _, m := range bf.up {
-		sr.undo(m)
-	}
-	for i := len(bf.down) - 1; i >= 0; i-- {
-		sr.apply(bf.down[i])
-	}
-}
-
-// pathTo puts the moves from the root to node n in sr.path; the position
-// must be at n.
-func (bf *bestFirst) pathTo(n int32) {
-	bf.sr.path = bf.path(n, bf.sr.path)
-}
 
 // bfHeap is the open list of a best-first search: a binary heap, best
 // item (see better) first.
@@ -159,9 +131,9 @@ func better(a, b bfItem) bool {
 // the foundations or could get there by foundation moves alone count
 // most; then cards that the foundations will soon need cost for every
 // card lying on them.
-func (sr *search) evaluate() int32 {
-	in, s := sr.in, sr.s
-	ev := &sr.ev
+func (p *epos) evaluate() int32 {
+	in, s := p.in, p.s
+	ev := &p.ev
 	for _, f := range in.foundations {
 		ev.height[f] = int8(len(s.Pile(f)))
 	}

@@ -94,7 +94,7 @@ func playForced(t *tstate) bool {
 func TestForcedPlayCapturedQueens(t *testing.T) {
 	for n := uint64(1); n <= 60; n++ {
 		s := deal(t, "captured-queens", n)
-		want := solve(t, s, Options{MaxNodes: 100_000, Timeout: -1, NoTalon: true}).Verdict
+		want := solve(t, s, Options{MaxNodes: 100_000, Timeout: -1, off: switches{noTalon: true}}).Verdict
 		if got := playForced(talonOf(t, s)); (want == Won) != got || want == Unknown {
 			t.Errorf("deal %d: forced play wins %v, the generic solver says %s", n, got, want)
 		}

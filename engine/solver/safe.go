@@ -163,20 +163,14 @@ func (in *info) homeCount(s *engine.State, c engine.Card) int {
 	return n
 }
 
-// autoplay plays the automatic moves of the position, appending them to
-// the path, and returns how many it played.
-func (sr *search) autoplay() int {
-	n := 0
-	for sr.autoplayOne() > 0 {
-		n++
+// autoMove returns the next automatic move of the position's mode, if
+// any: by the sound stuck-card and dead-base rules, and in the heuristic
+// modes by the natural rule or, greedy, any foundation move.
+func (p *epos) autoMove() (engine.Move, bool) {
+	if !p.heuristic && !p.safe {
+		return engine.Move{}, false
 	}
-	return n
-}
-
-// autoplayOne plays one automatic move, if there is one, appending it to
-// the path, and returns how many it played.
-func (sr *search) autoplayOne() int {
-	in, s := sr.in, sr.s
+	in, s := p.in, p.s
 	for _, a := range in.plays {
 		x := s.Top(a)
 		if x == engine.NoCard {
@@ -186,19 +180,17 @@ func (sr *search) autoplayOne() int {
 			if !in.accepts(s, f, x) {
 				continue
 			}
-			if !(sr.heuristic && (sr.greedy || in.heuristicSafe(s, f, x))) && !(sr.safe && (in.stuckSafe(s, a, x) || !sr.noDeadBase && in.deadBaseSafe(s, a, x))) {
+			if !(p.heuristic && (p.greedy || in.heuristicSafe(s, f, x))) && !(p.safe && (in.stuckSafe(s, a, x) || !p.noDeadBase && in.deadBaseSafe(s, a, x))) {
 				continue
 			}
 			m := engine.Move{Action: engine.ActMove, From: int8(a), To: int8(f), Card: x}
 			if s.Check(m) != nil {
 				continue
 			}
-			sr.apply(m)
-			sr.path = append(sr.path, m)
-			return 1
+			return m, true
 		}
 	}
-	return 0
+	return engine.Move{}, false
 }
 
 // # The dead-base rule (sound, used in every phase)

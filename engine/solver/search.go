@@ -1,32 +1,26 @@
 package solver
 
 import (
-	"time"
-
 	"github.com/patience-solitaire/patience/engine"
 )
 
-// search is one depth-first search with a transposition table.
-type search struct {
+// epos is the position of the generic family: any game, searched on the
+// engine's position with its legal moves. Its rules: the automatic moves
+// of safe.go (the stuck-card and dead-base rules, sound; the natural and
+// greedy rules, heuristic), the lone-card rule (below, sound), the
+// dead-end test (deadend.go, sound) and inside it the suit-lock test
+// (suitlock.go, sound).
+type epos struct {
 	in *info
 	s  *engine.State
-	tt *hashSet
 	rx *relax
-
-	nodes    int64
-	limit    int64 // node budget of this search
-	deadline time.Time
-	done     <-chan struct{}
-	stopped  bool              // budget, deadline or context ran out
-	timeUp   bool              // the deadline or the context ran out
-	tick     func(nodes int64) // Options.Progress, if set
 
 	heuristic  bool // play the unsound natural rule automatically
 	greedy     bool // heuristic: play every foundation move automatically instead
-	dig        int  // heuristic: tableau moves must uncover a card this urgent (0: any)
-	safe       bool // play the sound stuck-card rule automatically
-	deadEnds   bool // prune dead ends
-	noDeadBase bool // do not play the dead-base rule (tests)
+	dig        int  // tableau moves must uncover a card this urgent (0: any)
+	safe       bool // play the sound stuck-card and dead-base rules automatically
+	deadEnds   bool // prune dead ends (test switch noDeadEnds)
+	noDeadBase bool // do not play the dead-base rule (test switch)
 
 	ev evalScratch
 
@@ -35,133 +29,88 @@ type search struct {
 	rng   uint64
 	noise int32
 
-	path []engine.Move
-	bufs [][]engine.Move
 	keys [][]int32
 }
 
-func newSearch(in *info, s *engine.State, tt *hashSet) *search {
-	sr := &search{in: in, s: s, tt: tt, rx: newRelax(in, in.g.Cards())}
-	return sr
+// engineSearcher is a searcher on the generic family's position.
+type engineSearcher = searcher[engine.Move, *epos]
+
+// newEngineSearcher returns a searcher on s (which it changes while it
+// searches), with the test switches sw.
+func newEngineSearcher(in *info, s *engine.State, b *budget, sw switches) *engineSearcher {
+	p := &epos{in: in, s: s, rx: newRelax(in, in.g.Cards()), deadEnds: !sw.noDeadEnds, noDeadBase: sw.noDeadBase}
+	p.rx.noSuitLock = sw.noSuitLock
+	b.mask = 1023
+	return &engineSearcher{budget: b, p: p, tt: newHashSet(1 << 14), maxTree: maxBFNodes}
 }
 
-// apply plays m (the position keeps its hash up to date).
-func (sr *search) apply(m engine.Move) {
-	sr.s.Apply(m)
+func (p *epos) won() bool                    { return p.s.Won() }
+func (p *epos) hash() uint64                 { return p.s.Hash() }
+func (p *epos) apply(m *engine.Move)         { p.s.Apply(*m) }
+func (p *epos) undo(m *engine.Move)          { p.s.Undo(*m) }
+func (p *epos) layer() int                   { return p.s.OnFoundations() }
+func (p *epos) layers() int                  { return p.s.Game().Cards() + 1 }
+func (p *epos) dealLayers() bool             { return false }
+func (p *epos) advance() (engine.Move, bool) { return engine.Move{}, false }
+
+func (p *epos) setMode(md mode) {
+	p.heuristic = md.auto == autoNatural || md.auto == autoGreedy
+	p.greedy = md.auto == autoGreedy
+	p.safe = md.auto != autoNone
+	p.dig = md.dig
 }
 
-// undo takes m back.
-func (sr *search) undo(m engine.Move) {
-	sr.s.Undo(m)
+func (p *epos) perturb(seed uint64) {
+	p.rng, p.noise = seed, 0
+	if seed != 0 {
+		p.noise = restartNoise
+	}
 }
 
-// run searches from the position; it reports whether it found a win (the
-// moves are then in sr.path).
-func (sr *search) run() bool {
-	sr.path = sr.path[:0]
-	sr.stopped = false
-	return sr.dfs(0)
+// dead is the dead-end test (deadend.go), in static positions.
+func (p *epos) dead() bool {
+	return p.deadEnds && p.in.static(p.s) && p.in.deadEnd(p.s, p.rx)
 }
 
-func (sr *search) out() bool {
-	if sr.nodes >= sr.limit {
-		return true
-	}
-	if sr.timeUp {
-		return true
-	}
-	if sr.nodes&1023 == 0 {
-		if sr.tick != nil && sr.nodes&4095 == 0 {
-			sr.tick(sr.nodes)
-		}
-		if !sr.deadline.IsZero() && time.Now().After(sr.deadline) {
-			sr.timeUp = true
-			return true
-		}
-		if sr.done != nil {
-			select {
-			case <-sr.done:
-				sr.timeUp = true
-				return true
-			default:
-			}
-		}
-	}
-	return false
+// rootLost: a position the dead-end test or the suit-lock test condemns
+// is lost however it is searched: say so before the heuristic phases
+// spend their budget. The suit-lock test gets a large cap here, as it
+// runs once (most projections are won or lost in a few thousand
+// positions; in House in the Woods deals 1-300 a cap of 5,000,000 proves
+// as many deals lost as one of 100,000,000). (The projected searches are
+// not counted in the node budget; they take well under a second.)
+func (p *epos) rootLost() bool {
+	in, s := p.in, p.s
+	return p.deadEnds && in.static(s) && (in.deadEnd(s, p.rx) || in.suitLock && !p.rx.noSuitLock && in.suitLocked(s, p.rx, suitLockRootCap))
 }
 
-func (sr *search) dfs(depth int) bool {
-	s := sr.s
-	if s.Won() {
-		return true
-	}
-	if sr.out() {
-		sr.stopped = true
-		return false
-	}
-	sr.nodes++
-	if !sr.tt.insert(sr.s.Hash()) {
-		return false
-	}
-	mark := len(sr.path)
-	if sr.heuristic || sr.safe {
-		if sr.autoplay() > 0 {
-			if s.Won() {
-				return true
-			}
-			if !sr.tt.insert(sr.s.Hash()) {
-				sr.unwind(mark)
-				return false
-			}
-		}
-	}
-	for len(sr.bufs) <= depth {
-		sr.bufs = append(sr.bufs, make([]engine.Move, 0, 64))
-		sr.keys = append(sr.keys, make([]int32, 0, 64))
-	}
-	moves := s.Legal(sr.bufs[depth][:0])
-	sr.bufs[depth] = moves
-	static := sr.in.static(s)
-	if sr.deadEnds && static && sr.in.deadEnd(s, sr.rx) {
-		sr.unwind(mark)
-		return false
-	}
-	moves = sr.order(moves, depth, static)
-	sr.bufs[depth] = moves
-	for i := 0; i < len(moves); i++ {
-		m := sr.bufs[depth][i]
-		sr.apply(m)
-		sr.path = append(sr.path, m)
-		if sr.dfs(depth + 1) {
-			return true
-		}
-		sr.undo(m)
-		sr.path = sr.path[:len(sr.path)-1]
-		if sr.stopped {
-			break
-		}
-	}
-	sr.unwind(mark)
-	return false
+// moves returns the legal moves in the depth-first search's order (see
+// order).
+func (p *epos) moves(buf []engine.Move, depth int) []engine.Move {
+	return p.order(p.s.Legal(buf), depth, p.in.static(p.s))
 }
 
-// unwind takes back the automatic moves played since the path had mark
-// moves.
-func (sr *search) unwind(mark int) {
-	for len(sr.path) > mark {
-		m := sr.path[len(sr.path)-1]
-		sr.undo(m)
-		sr.path = sr.path[:len(sr.path)-1]
+// beamMoves returns the legal moves but those the lone-card rule drops.
+func (p *epos) beamMoves(buf []engine.Move) []engine.Move {
+	buf = p.s.Legal(buf)
+	static := p.in.static(p.s)
+	out := buf[:0]
+	for _, m := range buf {
+		if m.Action == engine.ActMove && p.dominated(m, static) {
+			continue
+		}
+		out = append(out, m)
 	}
+	return out
 }
 
 // dominated reports whether the move m (an ActMove) is dominated by the
 // lone-card rule (see order).
-func (sr *search) dominated(m engine.Move, static bool) bool {
-	in := sr.in
+func (p *epos) dominated(m engine.Move, static bool) bool {
+	in := p.in
 	from, to := int(m.From), int(m.To)
 	return static && in.kind[to] == engine.Tableau && in.kind[from] == engine.Tableau &&
-		len(sr.s.Pile(from)) == 1 && in.spec[from].Fill == engine.FillNever && in.same[from][to]
+		len(p.s.Pile(from)) == 1 && in.spec[from].Fill == engine.FillNever && in.same[from][to]
 }
 
 // order drops dominated moves and sorts the rest, best first.
@@ -174,9 +123,12 @@ func (sr *search) dominated(m engine.Move, static bool) bool {
 // card is exposed only before; the emptied A can take nothing. So any
 // line of play from after the move can be followed from before it, with X
 // played from A instead of from B.
-func (sr *search) order(moves []engine.Move, depth int, static bool) []engine.Move {
-	in, s := sr.in, sr.s
-	keys := sr.keys[depth][:0]
+func (p *epos) order(moves []engine.Move, depth int, static bool) []engine.Move {
+	in, s := p.in, p.s
+	for len(p.keys) <= depth {
+		p.keys = append(p.keys, make([]int32, 0, 64))
+	}
+	keys := p.keys[depth][:0]
 	out := moves[:0]
 	for _, m := range moves {
 		k := int32(0)
@@ -195,17 +147,17 @@ func (sr *search) order(moves []engine.Move, depth int, static bool) []engine.Mo
 				}
 				break
 			}
-			if sr.dominated(m, static) {
+			if p.dominated(m, static) {
 				continue
 			}
-			if sr.dig > 0 && in.kind[from] == engine.Tableau {
+			if p.dig > 0 && in.kind[from] == engine.Tableau {
 				best := 99
 				for _, c := range src[:len(src)-1] {
 					if u := in.urgency(s, c); u < best {
 						best = u
 					}
 				}
-				if best >= sr.dig {
+				if best >= p.dig {
 					continue
 				}
 			}
@@ -233,8 +185,8 @@ func (sr *search) order(moves []engine.Move, depth int, static bool) []engine.Mo
 		default:
 			k = 0
 		}
-		if sr.noise > 0 && k < 100000 {
-			k += int32(sr.rand() % uint64(sr.noise))
+		if p.noise > 0 && k < 100000 {
+			k += int32(p.rand() % uint64(p.noise))
 		}
 		out = append(out, m)
 		keys = append(keys, k)
@@ -249,14 +201,14 @@ func (sr *search) order(moves []engine.Move, depth int, static bool) []engine.Mo
 		}
 		out[j], keys[j] = m, k
 	}
-	sr.keys[depth] = keys
+	p.keys[depth] = keys
 	return out
 }
 
 // rand returns the next number of the restarts' generator (splitmix64).
-func (sr *search) rand() uint64 {
-	sr.rng += 0x9e3779b97f4a7c15
-	z := sr.rng
+func (p *epos) rand() uint64 {
+	p.rng += 0x9e3779b97f4a7c15
+	z := p.rng
 	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 	z = (z ^ z>>27) * 0x94d049bb133111eb
 	return z ^ z>>31

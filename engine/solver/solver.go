@@ -3,60 +3,88 @@
 //
 // The solver is generic over the game declaration: it uses only the
 // position's legal moves, Check, Apply and Undo, and the declaration's
-// piles. It looks at every card (face-down and stock cards
-// too), as a player who could see them would: "thoughtful" solitaire.
+// piles. It looks at every card (face-down and stock cards too), as a
+// player who could see them would: "thoughtful" solitaire.
 //
-// # Search
+// # The framework
 //
-// Solve runs a depth-first search with a transposition table keyed by a
-// 64-bit position hash, engine.State.Hash (positions that differ only by
-// a permutation of interchangeable piles hash alike, and the two copies
-// of a card in a two-pack game are the same card, so symmetric positions
-// are searched once; each pile's hash is mixed before the sum, so cards
-// exchanged between such piles do not hash alike, and the count of
-// random numbers drawn by shuffling redeals is included). It runs in phases on one node
-// budget:
+// One budget (nodes, that is positions expanded, and time) is shared by
+// the phases of a schedule, which one loop runs (framework.go). A phase
+// is data: its kind, the share of the node budget it may spend, the share
+// of the time by which it ends, and its modes of automatic play. The
+// kinds are one depth-first search with a transposition table keyed by a
+// 64-bit position hash, one beam search (positions grouped into layers
+// that play only moves forward, each layer searched best first, the
+// width growing by four until a width leaves nothing out), restarts
+// (short depth-first searches, each from an empty table, with noise in
+// the move order, cycling through digging depths, their budgets following
+// the Luby sequence 500 times 1 1 2 1 1 2 4 ..., seeded by their number,
+// so results repeat when the node budget, not the clock, ends them) and
+// the exact phase. Every search runs over a small position interface;
+// each family of games supplies a position and plugs in its rules:
 //
-//   - A check at the start: if the dead-end test or the suit-lock test
-//     (suitlock.go, with a large cap there) condemns the position, it is
-//     lost before any search. (The check's projected searches are not
-//     counted in the node budget; they take well under a second.)
-//   - Heuristic phases that may also play automatic moves that are not
-//     sound, such as the natural foundation rule (a card goes up as soon
-//     as every copy of the card it needs below it is up; see safe.go),
-//     so these phases can only find wins. The first (a sixteenth of the
-//     budget) is a depth-first search that only digs toward cards the
-//     foundations need soon. The second (up to five sixteenths of the
-//     budget, and until three eighths of the time) runs beam searches
-//     of growing width (beam.go): positions are grouped by the number
-//     of cards on the foundations, and within a group searched best
-//     first, by how many cards are on the foundations or could get there
-//     at once. Each width is tried with three kinds of automatic play:
-//     the natural rule; every foundation move at once, in games where a
-//     suit has foundations from two bases (House on the Hill's Ace and
-//     King piles), where the natural rule rarely plays anything
-//     (info.twoWay); and the sound rules alone. Then come restarts: short
-//     depth-first searches, each from an empty table, with random noise
-//     added to the move-ordering keys (never enough to put a tableau
-//     move before a foundation move) and cycling through digging depths,
-//     their budgets following the Luby sequence (500 nodes times 1 1 2 1
-//     1 2 4 ...), until three quarters of the node budget or of the time
-//     are spent (in twoWay games every other restart plays every
-//     foundation move at once). Wins in the fan games are found in a
-//     few hundred nodes or not at all by one long search, which sinks
-//     below an early mistake: restarts cut that heavy tail. The noise
-//     comes from a generator seeded by the restart's number, so results
-//     repeat when the node budget, not the clock, ends the restarts.
-//   - An exact phase, with the rest of the budget and sound pruning
-//     only: the stuck-card and dead-base rules (safe.go), the lone-card
-//     rule (search.go), the dead-end test (deadend.go) and, inside it,
-//     the suit-lock test (suitlock.go, small cap). If it runs out of
-//     positions the game is lost: a proof, up to a collision of 64-bit
-//     hashes, which at the budgets used here has odds below one in a
-//     million per deal.
+//   - the generic family (search.go): any game, on the engine's position
+//     (engine.State.Hash: positions that differ only by a permutation of
+//     interchangeable piles hash alike, the two copies of a card in a
+//     two-pack game are the same card, each pile's hash is mixed before
+//     the sum, and the random numbers drawn by shuffling redeals count);
+//   - the talon family (talon.go): the games whose cards only ever go to
+//     the foundations (Patriarchs, Picture Patience, Odd and Even, Royal
+//     Cotillion, Contradance, Captured Queens), on a small position of
+//     their own (the talon as a fixed sequence, foundation heights).
 //
-// Every win is shortened (shorten.go) and replayed with Check and Apply on
-// a fresh copy of the position before it is returned.
+// Heuristic phases play automatic moves that are not sound and order or
+// restrict moves freely: they only find wins. The exact phase uses sound
+// rules alone; if it runs out of positions the game is lost: a proof, up
+// to a collision of 64-bit hashes, which at the budgets used here has
+// odds below one in a million per deal. Every win is shortened
+// (shorten.go) and replayed with Check and Apply on a fresh copy of the
+// position before it is returned.
+//
+// # Phases
+//
+// Shares of the node budget (each capped by what is left) and the share
+// of the time by which a phase ends ("-": the deadline):
+//
+//	family              phase     modes                           nodes        time
+//	generic             check     dead-end and suit-lock test     (uncounted)  -
+//	                    dfs       natural rule, dig 4             1/16         -
+//	                    beam      natural, [greedy], sound        5/16         3/8
+//	                    restarts  natural, [greedy]               until 3/4    3/4
+//	                    exact     sound                           the rest     -
+//	talon, no reserves  dfs       natural rule                    1/256        -
+//	                    exact     sound                           the rest     -
+//	talon, reserves     dfs       natural rule                    1/256        -
+//	                    beam      waste's top home, sound;        10/16        10/16
+//	                              four clog weights each
+//	                    dfs       waste's top home                5/16         15/16
+//	                    exact     sound                           the rest     -
+//
+// [greedy]: only in games where a suit has foundations from two bases
+// (info.twoWay, House on the Hill), where the natural rule rarely plays
+// anything. Digging (dig d): tableau moves must uncover a card the
+// foundations need within d cards.
+//
+// # Rules
+//
+// Sound rules may prune the exact phase, so each has its proof beside it
+// and a test that verdicts do not change with it switched off; heuristic
+// rules serve only the phases that find wins.
+//
+//	rule                         family    kind       where
+//	stuck-card rule              generic   sound      safe.go (stuckSafe)
+//	dead-base rule               both      sound      safe.go (deadBaseSafe, trappedCopies), talon.go (safeMove)
+//	lone-card rule               generic   sound      search.go (dominated)
+//	dead-end test                generic   sound      deadend.go
+//	suit-lock test               generic   sound      suitlock.go
+//	hold rule                    talon     sound      talon.go (holdTop, holdDead)
+//	waste-order, release and     talon     sound      talondead.go
+//	deadline tests
+//	twin foundations             talon     sound      talon.go (firstTwin)
+//	natural rule                 both      heuristic  safe.go (heuristicSafe), talon.go (naturalMove)
+//	greedy rule                  generic   heuristic  safe.go (autoMove)
+//	waste's top home             talon     heuristic  talon.go (autoMove)
+//	digging, restart noise       generic   heuristic  search.go (order)
 package solver
 
 import (
@@ -104,41 +132,55 @@ const (
 	DefaultTimeout  = 10 * time.Second
 )
 
-// Options set the budget and switch parts of the solver off (for tests).
+// Options set the budget.
 type Options struct {
-	// MaxNodes is the node budget (positions expanded) for both phases
+	// MaxNodes is the node budget (positions expanded) for all phases
 	// together; 0 means DefaultMaxNodes.
 	MaxNodes int64
 	// Timeout bounds the wall time; 0 means DefaultTimeout, a negative
 	// value no limit (the context still applies).
 	Timeout time.Duration
-	// NoSafeMoves turns off every automatic move, sound or not: the
-	// heuristic phase is skipped and the stuck-card rule is not used.
-	NoSafeMoves bool
-	// NoHeuristic skips the heuristic phase.
-	NoHeuristic bool
-	// NoDeadEnds turns off the dead-end test.
-	NoDeadEnds bool
-	// NoDeadBase turns off the dead-base rule (safe.go) only.
-	NoDeadBase bool
-	// NoHold turns off the hold rule of the dedicated search (talon.go)
-	// only.
-	NoHold bool
-	// NoSuitLock turns off the suit-lock test (suitlock.go) only.
-	NoSuitLock bool
-	// NoTalon turns off the dedicated search of the games whose cards
-	// only go to the foundations (talon.go), which otherwise replaces
-	// the phases above for them (and honours NoHeuristic, NoDeadEnds,
-	// NoDeadBase and NoHold).
-	NoTalon bool
 	// Shorten is the node budget for looking for shortcuts in a win
 	// (see Shorten); 0 means only the cheap passes, which always run.
 	Shorten int64
-
 	// Progress, if set, is called from the budget checks (every few
 	// thousand positions) with the positions expanded so far and the
 	// time spent: the browser's solve shows it. It must return quickly.
 	Progress func(nodes int64, elapsed time.Duration)
+
+	off switches // tests
+}
+
+// switches turn parts of the solver off, for the tests that check that a
+// rule changes no verdict.
+type switches struct {
+	// noSafeMoves turns off every automatic move, sound or not: the
+	// heuristic phases are skipped and the stuck-card rule is not used
+	// (and the talon family, which needs them, is not either).
+	noSafeMoves bool
+	noHeuristic bool // skip the heuristic phases
+	noDeadEnds  bool // no dead-end tests (nor the check at the start)
+	noDeadBase  bool // no dead-base rule (safe.go); the talon family: no automatic moves
+	noHold      bool // no hold rule (talon.go)
+	noSuitLock  bool // no suit-lock test (suitlock.go)
+	noTalon     bool // search the talon family's games as any game
+}
+
+// schedule returns sched without the phases the switches turn off.
+func (sw switches) schedule(sched []phase) []phase {
+	var out []phase
+	for _, ph := range sched {
+		switch {
+		case ph.heuristic() && (sw.noHeuristic || sw.noSafeMoves):
+			continue
+		case ph.kind == checkPhase && sw.noDeadEnds:
+			continue
+		case ph.kind == exactPhase && sw.noSafeMoves:
+			ph.modes = []mode{{auto: autoNone}}
+		}
+		out = append(out, ph)
+	}
+	return out
 }
 
 // Result is what Solve found.
@@ -177,156 +219,121 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 	if pos.Won() {
 		return Result{Verdict: Won, Elapsed: time.Since(start)}, nil
 	}
-	if !opt.NoTalon && !opt.NoSafeMoves {
-		var deadline time.Time
-		if timeout > 0 {
-			deadline = start.Add(timeout)
-		}
-		if v, moves, n, ok := solveTalon(in, pos, limit, deadline, ctx.Done(), opt, start); ok {
-			res := Result{Verdict: v, Nodes: n}
-			if v == Won {
-				short, err := Shorten(ctx, s, moves, opt.Shorten)
-				if err != nil {
-					return res, err
-				}
-				res.Moves = short
-			}
-			res.Elapsed = time.Since(start)
-			return res, nil
-		}
-	}
-	// The table starts small (most wins take a few hundred nodes) and
-	// doubles as it fills.
-	tt := newHashSet(1 << 14)
-	sr := newSearch(in, pos, tt)
-	if timeout > 0 {
-		sr.deadline = start.Add(timeout)
-	}
-	sr.done = ctx.Done()
-	var nodes int64
+	b := &budget{limit: limit, done: ctx.Done()}
 	if opt.Progress != nil {
-		sr.tick = func(n int64) { opt.Progress(nodes+n, time.Since(start)) }
+		b.tick = func(n int64) { opt.Progress(n, time.Since(start)) }
 	}
-	won := false
-	// phase runs one search with the given share of the budget.
-	phase := func(share int64, heuristic bool, dig int, how phaseKind) {
-		if won || sr.timeUp || nodes >= limit {
-			return
-		}
-		tt.reset()
-		sr.nodes = 0
-		sr.limit = share
-		if rest := limit - nodes; sr.limit > rest {
-			sr.limit = rest
-		}
-		sr.heuristic = heuristic
-		sr.safe = !opt.NoSafeMoves
-		sr.deadEnds = !opt.NoDeadEnds
-		sr.noDeadBase = opt.NoDeadBase
-		sr.dig = dig
-		switch how {
-		case beamPhase:
-			var cutoff time.Time
-			if timeout > 0 {
-				cutoff = start.Add(timeout * 3 / 8)
-			}
-			won = sr.beamWiden(cutoff)
-		default:
-			won = sr.run()
-		}
-		nodes += sr.nodes
+	if timeout > 0 {
+		b.deadline = start.Add(timeout)
 	}
-	// A position the dead-end test or the suit-lock test condemns is
-	// lost however it is searched: say so before the heuristic phases
-	// spend their budget. The suit-lock test gets a large cap here, as it
-	// runs once (most projections are won or lost in a few thousand
-	// positions; in House in the Woods deals 1-300 a cap of 5,000,000
-	// proves as many deals lost as one of 100,000,000).
-	sr.rx.noSuitLock = opt.NoSuitLock
-	if !opt.NoDeadEnds && in.static(pos) && (in.deadEnd(pos, sr.rx) || in.suitLock && !opt.NoSuitLock && in.suitLocked(pos, sr.rx, suitLockRootCap)) {
-		return Result{Verdict: Lost, Nodes: 1, Elapsed: time.Since(start)}, nil
-	}
-	if !opt.NoSafeMoves && !opt.NoHeuristic {
-		phase(limit/16, true, 4, dfsPhase)
-		phase(limit*5/16, true, 0, beamPhase)
-		// Restarts: short depth-first searches with a perturbed move
-		// order and varied digging depths, their budgets following the
-		// Luby sequence, until three quarters of the node budget (or of
-		// the time) are spent.
-		main := tt
-		tt = newHashSet(1 << 14)
-		sr.tt = tt
-		share := limit * 3 / 4
-		var cutoff time.Time
-		if timeout > 0 {
-			cutoff = start.Add(timeout * 3 / 4)
+	var (
+		v     Verdict
+		moves []engine.Move
+	)
+	if t := talonState(in, pos, opt.off); t != nil {
+		sr := newTalonSearcher(t, b, opt.off)
+		if v = sr.solve(opt.off.schedule(talonPhases(t.tg)), start, timeout); v == Won {
+			moves = t.tg.engineMoves(s, sr.path)
 		}
-		// exhausted[g]: a restart with digging depth 0 (no digging
-		// restriction) searched the whole space of the natural rule (g
-		// false) or of the greedy one (g true): other orders would search
-		// it again.
-		var exhausted [2]bool
-		for i := 1; nodes < share && !won && !sr.timeUp; i++ {
-			if !cutoff.IsZero() && time.Now().After(cutoff) {
-				break
-			}
-			b := restartBase * luby(i)
-			if b > share-nodes {
-				b = share - nodes
-			}
-			sr.rng = uint64(i) * 0x2545f4914f6cdd1d
-			sr.noise = restartNoise
-			dig := restartDigs[i%len(restartDigs)]
-			g := 0
-			if in.twoWay {
-				// Alternate the rules, each cycling through the depths.
-				g = i % 2
-				dig = restartDigs[(i/2)%len(restartDigs)]
-			}
-			if exhausted[g] {
-				g = 1 - g
-			}
-			sr.greedy = g == 1
-			phase(b, true, dig, dfsPhase)
-			if dig == 0 && !won && !sr.stopped {
-				exhausted[g] = true
-				if !in.twoWay || exhausted[1-g] {
-					break
-				}
-			}
+	} else {
+		sr := newEngineSearcher(in, pos, b, opt.off)
+		if v = sr.solve(opt.off.schedule(enginePhases(in)), start, timeout); v == Won {
+			moves = append([]engine.Move(nil), sr.path...)
 		}
-		sr.noise, sr.greedy = 0, false
-		tt = main
-		sr.tt = tt
 	}
-	phase(limit, false, 0, dfsPhase)
-	stopped := !won && (sr.stopped || sr.timeUp)
-	res := Result{Nodes: nodes}
-	switch {
-	case won:
-		res.Verdict = Won
-		moves := append([]engine.Move(nil), sr.path...)
+	res := Result{Verdict: v, Nodes: b.nodes}
+	if v == Won {
 		short, err := Shorten(ctx, s, moves, opt.Shorten)
 		if err != nil {
 			return res, err
 		}
 		res.Moves = short
-	case stopped:
-		res.Verdict = Unknown
-	default:
-		res.Verdict = Lost
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
 }
 
-// phaseKind is the search a phase of Solve runs.
-type phaseKind uint8
+// talonState returns the talon family's view of pos, or nil if its game
+// is not of the family (or the switches turn the family off).
+func talonState(in *info, pos *engine.State, sw switches) *tstate {
+	if sw.noTalon || sw.noSafeMoves {
+		return nil
+	}
+	tg := in.talonGame()
+	if tg == nil {
+		return nil
+	}
+	t, ok := tg.newTState(pos)
+	if !ok {
+		return nil
+	}
+	return t
+}
 
-const (
-	dfsPhase  phaseKind = iota // depth-first (search.go)
-	beamPhase                  // beam searches of growing width (beam.go)
+// The schedules. The phases' shares and the modes they try were each
+// measured; see the package doc and the notes beside them.
+var (
+	// The generic family: the check at the start; a depth-first search
+	// that only digs toward cards the foundations need soon; beam
+	// searches (on 20 House on the Hill deals that the other phases left
+	// unknown at 10 s, they won 9 in 10 s each, and 14 of the next 20;
+	// each of the three modes won some that the others did not);
+	// restarts (wins in the fan games are found in a few hundred nodes
+	// or not at all by one long search, which sinks below an early
+	// mistake: restarts cut that heavy tail); the exact phase.
+	genericPhases = []phase{
+		{kind: checkPhase},
+		{kind: dfsPhase, modes: []mode{{auto: autoNatural, dig: 4}}, nodes: share{1, 16}},
+		{kind: beamPhase, modes: []mode{{auto: autoNatural}, {auto: autoSound}}, nodes: share{5, 16}, time: share{3, 8}},
+		{kind: restartPhase, modes: []mode{{auto: autoNatural}}, upTo: share{3, 4}, time: share{3, 4}},
+		{kind: exactPhase, modes: []mode{{auto: autoSound}}, nodes: share{1, 1}},
+	}
+	// The generic family where a suit has foundations from two bases
+	// (info.twoWay): the greedy rule too, in the beam phase and in every
+	// other restart.
+	twoWayPhases = []phase{
+		genericPhases[0],
+		genericPhases[1],
+		{kind: beamPhase, modes: []mode{{auto: autoNatural}, {auto: autoGreedy}, {auto: autoSound}}, nodes: share{5, 16}, time: share{3, 8}},
+		{kind: restartPhase, modes: []mode{{auto: autoNatural}, {auto: autoGreedy}}, upTo: share{3, 4}, time: share{3, 4}},
+		genericPhases[4],
+	}
+	// The talon family without reserves: the exhaustive search comes
+	// almost at once. In Contradance, with the hold rule, it won each of
+	// the 45 deals of 1-1000 known to be won within 1.7 s, and a
+	// best-first phase that came before it (a sixteenth of the time)
+	// only delayed every verdict.
+	talonPlainPhases = []phase{
+		{kind: dfsPhase, modes: []mode{{auto: autoNatural}}, nodes: share{1, 256}},
+		{kind: exactPhase, modes: []mode{{auto: autoSound}}, nodes: share{1, 1}},
+	}
+	// The talon family with reserves, where the exhaustive search rarely
+	// ends: beam searches of growing width (on deals 1-40 of Picture
+	// Patience and Patriarchs, 5 s each, they won 31 and 39, a
+	// best-first search 11 and 21, and the best-first search for a part
+	// of the time before or between them 30 and 38), then a depth-first
+	// search that plays the waste's top home at once.
+	talonReservePhases = []phase{
+		talonPlainPhases[0],
+		{kind: beamPhase, modes: talonBeam, nodes: share{10, 16}, time: share{10, 16}, rerun: true},
+		{kind: dfsPhase, modes: []mode{{auto: autoTopHome}}, nodes: share{5, 16}, time: share{15, 16}},
+		talonPlainPhases[1],
+	}
 )
+
+func enginePhases(in *info) []phase {
+	if in.twoWay {
+		return twoWayPhases
+	}
+	return genericPhases
+}
+
+func talonPhases(tg *talonGame) []phase {
+	if len(tg.res) > 0 {
+		return talonReservePhases
+	}
+	return talonPlainPhases
+}
 
 // Verify replays moves from s (which it does not change) with Check and
 // Apply and returns an error unless every move is legal and the last
@@ -343,28 +350,4 @@ func Verify(s *engine.State, moves []engine.Move) error {
 		return fmt.Errorf("solver: the %d moves do not win: %d of %d cards on the foundations", len(moves), t.OnFoundations(), s.Game().Cards())
 	}
 	return nil
-}
-
-// The restarts of the heuristic phase: the first budget (nodes), the
-// noise added to the move-ordering keys (enough to reorder moves of
-// different urgency, not to put them before foundation moves), and the
-// digging depths they cycle through (0: any tableau move).
-const (
-	restartBase  = 500
-	restartNoise = 10000
-)
-
-var restartDigs = [...]int{3, 4, 5, 6, 8, 0}
-
-// luby returns the i-th term (from 1) of the Luby sequence
-// 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...
-func luby(i int) int64 {
-	for k := 1; ; k++ {
-		if i == 1<<k-1 {
-			return 1 << (k - 1)
-		}
-		if i < 1<<k-1 {
-			return luby(i - 1<<(k-1) + 1)
-		}
-	}
 }

@@ -121,7 +121,7 @@ func TestNaiveRuleUnsound(t *testing.T) {
 	}
 	after := s.Clone()
 	after.Apply(m)
-	for _, opt := range []Options{testOptions(100000), {MaxNodes: 100000, Timeout: -1, NoSafeMoves: true}} {
+	for _, opt := range []Options{testOptions(100000), {MaxNodes: 100000, Timeout: -1, off: switches{noSafeMoves: true}}} {
 		if res := solve(t, after, opt); res.Verdict != Lost {
 			t.Fatalf("after JH to f3 (%+v): %s, want lost", opt, res.Verdict)
 		}
@@ -235,8 +235,8 @@ func TestSafeMovesKeepVerdicts(t *testing.T) {
 	}
 	decided := 0
 	for i, p := range sample {
-		a := solve(t, p, Options{MaxNodes: 300000, Timeout: -1, NoHeuristic: true})
-		b := solve(t, p, Options{MaxNodes: 300000, Timeout: -1, NoSafeMoves: true})
+		a := solve(t, p, Options{MaxNodes: 300000, Timeout: -1, off: switches{noHeuristic: true}})
+		b := solve(t, p, Options{MaxNodes: 300000, Timeout: -1, off: switches{noSafeMoves: true}})
 		if a.Verdict != Unknown && b.Verdict != Unknown {
 			decided++
 			if a.Verdict != b.Verdict {
@@ -298,7 +298,7 @@ func TestLoneCardRule(t *testing.T) {
 		"f3: "+upTo("H", 1, 13), "f7: "+upTo("H", 1, 13),
 		"f4: "+upTo("D", 1, 10), "f8: "+upTo("D", 1, 10),
 		"t1: JD", "t2: QD KD", "t3: KD JD QD")
-	sr := newSearch(infoFor(s.Game()), s, newHashSet(16))
+	sr := newEngineSearcher(infoFor(s.Game()), s, &budget{}, switches{}).p
 	t1, t2, t3 := int8(s.Game().PileIndex("t1")), int8(s.Game().PileIndex("t2")), int8(s.Game().PileIndex("t3"))
 	lone := engine.Move{Action: engine.ActMove, From: t1, To: t3, Card: s.Top(int(t1))}
 	if err := s.Check(lone); err != nil {
@@ -426,7 +426,7 @@ func TestDeadBaseRule(t *testing.T) {
 					p.Apply(m)
 				}
 				// On a winning line: must not be proved lost.
-				r := solve(t, p, Options{MaxNodes: 100000, Timeout: -1, NoHeuristic: true})
+				r := solve(t, p, Options{MaxNodes: 100000, Timeout: -1, off: switches{noHeuristic: true}})
 				if r.Verdict == Lost {
 					t.Errorf("%s deal %d after %d moves of a win: proved lost\n%s", slug, n, k, p)
 				}
@@ -449,8 +449,8 @@ func TestDeadBaseRule(t *testing.T) {
 		}
 		decided, lost := 0, 0
 		for i, p := range sample {
-			a := solve(t, p, Options{MaxNodes: 100000, Timeout: -1, NoHeuristic: true})
-			b := solve(t, p, Options{MaxNodes: 100000, Timeout: -1, NoHeuristic: true, NoDeadBase: true})
+			a := solve(t, p, Options{MaxNodes: 100000, Timeout: -1, off: switches{noHeuristic: true}})
+			b := solve(t, p, Options{MaxNodes: 100000, Timeout: -1, off: switches{noHeuristic: true, noDeadBase: true}})
 			if a.Verdict != Unknown && b.Verdict != Unknown {
 				decided++
 				if a.Verdict == Lost {
@@ -515,7 +515,7 @@ func TestDeadBaseEndgames(t *testing.T) {
 					}
 				}
 			}
-			ok, l := sameVerdict(t, slug, "dead-base rule", s, Options{NoDeadBase: true})
+			ok, l := sameVerdict(t, slug, "dead-base rule", s, Options{off: switches{noDeadBase: true}})
 			if !ok {
 				continue
 			}
@@ -537,8 +537,8 @@ func TestDeadBaseEndgames(t *testing.T) {
 // verdict without the rule.
 func sameVerdict(t *testing.T, slug, rule string, s *engine.State, off Options) (ok, lost bool) {
 	t.Helper()
-	a := solve(t, s, Options{MaxNodes: 200000, Timeout: -1, NoHeuristic: true})
-	off.MaxNodes, off.Timeout, off.NoHeuristic = 200000, -1, true
+	a := solve(t, s, Options{MaxNodes: 200000, Timeout: -1, off: switches{noHeuristic: true}})
+	off.MaxNodes, off.Timeout, off.off.noHeuristic = 200000, -1, true
 	b := solve(t, s, off)
 	if a.Verdict == Unknown || b.Verdict == Unknown {
 		return false, false
@@ -604,7 +604,7 @@ func TestSuitLockEndgames(t *testing.T) {
 			} else if trial%10 != 0 {
 				continue
 			}
-			ok, l := sameVerdict(t, slug, "suit-lock test", s, Options{NoSuitLock: true})
+			ok, l := sameVerdict(t, slug, "suit-lock test", s, Options{off: switches{noSuitLock: true}})
 			if !ok {
 				continue
 			}

@@ -2,7 +2,6 @@ package solver
 
 import (
 	"sync"
-	"time"
 
 	"github.com/patience-solitaire/patience/engine"
 )
@@ -714,127 +713,6 @@ func (t *tstate) safeMove() (tmove, bool) {
 	return tmove{}, false
 }
 
-// tsearch is one run of the dedicated search.
-type tsearch struct {
-	t        *tstate
-	tt       *hashSet
-	nodes    int64
-	limit    int64
-	deadline time.Time
-	done     <-chan struct{}
-	stopped  bool
-	timeUp   bool
-	tick     func(nodes int64) // Options.Progress, if set
-	deadEnds bool
-	// heuristic: also play the natural rule automatically (not sound:
-	// for finding wins only).
-	heuristic bool
-	// topHome: also play the waste's top home whenever a foundation
-	// takes it (not proved sound: for finding wins only). In Royal
-	// Cotillion the depth-first search with it won deals 67 and 708 in
-	// 1.4 s and 2.9 s, which 10 s of beam searches had left unknown.
-	topHome bool
-	// clog weighs, in the beam search's order, the reserve cards that
-	// no foundation wants soon.
-	clog int
-	// noDeadBase turns the automatic moves off (tests).
-	noDeadBase bool
-	path       []tmove
-	bufs       [][]tmove
-	dead       talonDead
-}
-
-func (ts *tsearch) out() bool {
-	if ts.nodes >= ts.limit || ts.timeUp {
-		return true
-	}
-	if ts.nodes&4095 == 0 {
-		if ts.tick != nil {
-			ts.tick(ts.nodes)
-		}
-		if !ts.deadline.IsZero() && time.Now().After(ts.deadline) {
-			ts.timeUp = true
-			return true
-		}
-		if ts.done != nil {
-			select {
-			case <-ts.done:
-				ts.timeUp = true
-				return true
-			default:
-			}
-		}
-	}
-	return false
-}
-
-func (ts *tsearch) dfs(depth int) bool {
-	t := ts.t
-	if t.home == t.tg.total {
-		return true
-	}
-	if ts.out() {
-		ts.stopped = true
-		return false
-	}
-	ts.nodes++
-	if !ts.tt.insert(t.hash) {
-		return false
-	}
-	mark := len(ts.path)
-	auto := false
-	for {
-		m, ok := ts.autoMove()
-		if !ok {
-			break
-		}
-		t.apply(&m)
-		ts.path = append(ts.path, m)
-		auto = true
-	}
-	if auto {
-		if t.home == t.tg.total {
-			return true
-		}
-		if !ts.tt.insert(t.hash) {
-			ts.unwind(mark)
-			return false
-		}
-	}
-	if ts.deadEnds && ts.dead.test(t) || t.holdDead() {
-		ts.unwind(mark)
-		return false
-	}
-	for len(ts.bufs) <= depth {
-		ts.bufs = append(ts.bufs, make([]tmove, 0, 32))
-	}
-	moves := t.legal(ts.bufs[depth][:0])
-	ts.bufs[depth] = moves
-	for i := range moves {
-		m := ts.bufs[depth][i]
-		t.apply(&m)
-		ts.path = append(ts.path, m)
-		if ts.dfs(depth + 1) {
-			return true
-		}
-		t.undo(&m)
-		ts.path = ts.path[:len(ts.path)-1]
-		if ts.stopped {
-			break
-		}
-	}
-	ts.unwind(mark)
-	return false
-}
-
-func (ts *tsearch) unwind(mark int) {
-	for len(ts.path) > mark {
-		m := ts.path[len(ts.path)-1]
-		ts.t.undo(&m)
-		ts.path = ts.path[:len(ts.path)-1]
-	}
-}
-
 // engineMoves converts a line of the dedicated search into the engine's
 // moves from s (which it does not change), with the forced refills.
 func (tg *talonGame) engineMoves(s *engine.State, line []tmove) []engine.Move {
@@ -873,106 +751,6 @@ func (tg *talonGame) engineMoves(s *engine.State, line []tmove) []engine.Move {
 		}
 	}
 	return out
-}
-
-// solveTalon runs the dedicated search from s; ok is false if it does
-// not apply. The verdict is Won with the line in engine moves, Lost, or
-// Unknown.
-func solveTalon(in *info, s *engine.State, limit int64, deadline time.Time, done <-chan struct{}, opt Options, start time.Time) (v Verdict, moves []engine.Move, nodes int64, ok bool) {
-	deadEnds := !opt.NoDeadEnds
-	tg := in.talonGame()
-	if tg == nil {
-		return Unknown, nil, 0, false
-	}
-	t, ok := tg.newTState(s)
-	if !ok {
-		return Unknown, nil, 0, false
-	}
-	// Phases on one budget: a depth-first search that also plays the
-	// natural rule (1/256 of the budget); in games with reserves, where
-	// the exhaustive search rarely ends, beam searches (ten sixteenths)
-	// and a depth-first search that plays the waste's top home at once
-	// (five sixteenths); all only to find wins; then the exhaustive
-	// search with the rest. Without reserves the exhaustive search comes
-	// at once: in Contradance, with the hold rule, it won each of the 45
-	// deals of 1-1000 known to be won within 1.7 s, and a best-first
-	// phase that came before it (a sixteenth of the time) only delayed
-	// every verdict.
-	ts := &tsearch{t: t, tt: newHashSet(1 << 14), limit: limit / 256, done: done, deadEnds: deadEnds, heuristic: true}
-	ts.deadline = deadline
-	ts.noDeadBase = opt.NoDeadBase
-	if opt.Progress != nil {
-		ts.tick = func(n int64) { opt.Progress(n, time.Since(start)) }
-	}
-	t.noHold = opt.NoHold
-	if !opt.NoHeuristic {
-		if ts.dfs(0) {
-			return Won, tg.engineMoves(s, ts.path), ts.nodes, true
-		}
-		if ts.timeUp {
-			return Unknown, nil, ts.nodes, true
-		}
-	}
-	ts.tt.reset()
-	ts.stopped = false
-	ts.path = ts.path[:0]
-	// With reserves the exhaustive search rarely ends: the beam searches
-	// get ten sixteenths of what is left, and the depth-first search of
-	// topHome five more.
-	rest := time.Until(deadline)
-	share := func(num int64) {
-		ts.limit = ts.nodes + limit*num/16
-		if !deadline.IsZero() {
-			ts.deadline = time.Now().Add(rest * time.Duration(num) / 16)
-		}
-	}
-	if !opt.NoHeuristic && len(tg.res) > 0 {
-		// Beam searches of growing width (talonbeam.go): on deals 1-40
-		// of Picture Patience and Patriarchs (5 s each) they won 31 and
-		// 39, a best-first search 11 and 21, and the best-first search
-		// for a part of the time before or between them 30 and 38.
-		share(10)
-		won := ts.beamWiden(16, 1<<30)
-		if !won && !cancelled(done) && (deadline.IsZero() || time.Now().Before(deadline)) {
-			ts.tt.reset()
-			ts.stopped, ts.timeUp = false, false
-			ts.path = ts.path[:0]
-			ts.heuristic, ts.topHome = false, true
-			share(5)
-			won = ts.dfs(0)
-			ts.topHome = false
-		}
-		if won {
-			return Won, tg.engineMoves(s, ts.path), ts.nodes, true
-		}
-	}
-	ts.deadline = deadline
-	ts.timeUp = false
-	if !deadline.IsZero() && time.Now().After(deadline) {
-		return Unknown, nil, ts.nodes, true
-	}
-	ts.tt.reset()
-	ts.stopped = false
-	ts.heuristic = false
-	ts.limit = limit
-	ts.path = ts.path[:0]
-	if ts.dfs(0) {
-		return Won, tg.engineMoves(s, ts.path), ts.nodes, true
-	}
-	if ts.stopped {
-		return Unknown, nil, ts.nodes, true
-	}
-	return Lost, nil, ts.nodes, true
-}
-
-// cancelled reports whether done is closed.
-func cancelled(done <-chan struct{}) bool {
-	select {
-	case <-done:
-		return true
-	default:
-		return false
-	}
 }
 
 var talonGames sync.Map // *info -> *talonGame (nil: not such a game)
@@ -1021,14 +799,14 @@ func (t *tstate) naturalMove() (tmove, bool) {
 
 // autoMove returns the move the search plays without branching, if any:
 // a proven-safe move, or in the heuristic phases the natural one.
-func (ts *tsearch) autoMove() (tmove, bool) {
-	t := ts.t
-	if !ts.noDeadBase {
+func (p *tpos) autoMove() (tmove, bool) {
+	t := p.tstate
+	if !p.noDeadBase {
 		if m, ok := t.safeMove(); ok {
 			return m, true
 		}
 	}
-	if ts.topHome {
+	if p.topHome {
 		if c := t.wasteTop(); c != engine.NoCard {
 			for _, k := range t.tg.fOf[c] {
 				if t.accepts(k, c) {
@@ -1037,14 +815,111 @@ func (ts *tsearch) autoMove() (tmove, bool) {
 			}
 		}
 	}
-	if ts.heuristic {
+	if p.heuristic {
 		return t.naturalMove()
 	}
 	return tmove{}, false
 }
 
-// beamClogs are the weights of clogged reserve cards (tsearch.clog) that
-// each width of beamWiden tries in turn: the orders they give win
+// tpos is the position of the talon family, with the searches' modes:
+// the dedicated search's position (tstate) and its rules, the automatic
+// moves of safeMove (sound), the hold rule (sound), the dead-end tests
+// of talondead.go (sound), and in the heuristic modes the natural rule
+// and topHome (not sound).
+type tpos struct {
+	*tstate
+	deadEnds bool // the dead-end tests (test switch noDeadEnds)
+	// heuristic: also play the natural rule automatically (not sound:
+	// for finding wins only).
+	heuristic bool
+	// topHome: also play the waste's top home whenever a foundation
+	// takes it (not proved sound: for finding wins only). In Royal
+	// Cotillion the depth-first search with it won deals 67 and 708 in
+	// 1.4 s and 2.9 s, which 10 s of beam searches had left unknown.
+	topHome bool
+	// clog weighs, in the beam search's order, the reserve cards that
+	// no foundation wants soon.
+	clog int
+	// noDeadBase turns the automatic moves off (test switch).
+	noDeadBase bool
+	d          talonDead
+	// the beam search's evaluation scratch
+	efh  []int8
+	used []bool
+}
+
+// talonSearcher is a searcher on the talon family's position.
+type talonSearcher = searcher[tmove, *tpos]
+
+// newTalonSearcher returns a searcher on t (which it changes while it
+// searches), with the test switches sw.
+func newTalonSearcher(t *tstate, b *budget, sw switches) *talonSearcher {
+	t.noHold = sw.noHold
+	p := &tpos{tstate: t, deadEnds: !sw.noDeadEnds, noDeadBase: sw.noDeadBase,
+		efh: make([]int8, len(t.fh)), used: make([]bool, len(t.res)+len(t.wing))}
+	b.mask = 4095
+	return &talonSearcher{budget: b, p: p, tt: newHashSet(1 << 14), maxTree: 2 * maxTBFNodes}
+}
+
+const maxTBFNodes = 1 << 22
+
+func (p *tpos) won() bool                        { return p.home == p.tg.total }
+func (p *tpos) hash() uint64                     { return p.tstate.hash }
+func (p *tpos) perturb(uint64)                   {}
+func (p *tpos) rootLost() bool                   { return false }
+func (p *tpos) moves(buf []tmove, _ int) []tmove { return p.legal(buf) }
+func (p *tpos) dealLayers() bool                 { return true }
+
+func (p *tpos) setMode(md mode) {
+	p.heuristic = md.auto == autoNatural
+	p.topHome = md.auto == autoTopHome
+	p.clog = md.clog
+}
+
+// dead: the dead-end tests of talondead.go and the hold rule's.
+func (p *tpos) dead() bool {
+	return p.deadEnds && p.d.test(p.tstate) || p.holdDead()
+}
+
+// layer is how far play has gone through the talon: the redeals taken,
+// then the cards dealt from or taken off the stock; it only ever grows.
+// Comparing positions only with others as far through the talon keeps
+// the beam search from spending itself on the many ways to play the same
+// few cards early, which is where a plain best-first search goes in the
+// games with reserves.
+func (p *tpos) layer() int {
+	n := len(p.talon)
+	return p.redeals*(n+1) + n - len(p.stock)
+}
+
+func (p *tpos) layers() int { return (p.tg.redeals + 1) * (len(p.talon) + 1) }
+
+// beamMoves are the moves within a layer: foundation moves and reversals
+// (a refill from the stock moves the position on to a later layer).
+func (p *tpos) beamMoves(buf []tmove) []tmove {
+	buf = p.legal(buf)
+	out := buf[:0]
+	for _, m := range buf {
+		if m.kind != tmDeal && m.kind != tmRedeal {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// advance deals, or turns the waste over.
+func (p *tpos) advance() (tmove, bool) {
+	switch {
+	case len(p.stock) > 0:
+		return tmove{kind: tmDeal, card: p.talon[p.stock[len(p.stock)-1]]}, true
+	case len(p.waste) > 0 && p.redeals < p.tg.redeals:
+		return tmove{kind: tmRedeal}, true
+	}
+	return tmove{}, false
+}
+
+// beamClogs are the weights of clogged reserve cards (tpos.clog) that
+// each width of the beam phase tries in turn: the orders they give win
 // different deals. On deals 1-40 of each game (5 s a deal, a busy
 // machine), 0 won Picture Patience 28, Odd and Even 32, Royal Cotillion
 // 32 and Patriarchs (41-80) 40; 40 won 33, 35, 31 and 39; 0 and 40 in
@@ -1055,12 +930,7 @@ func (ts *tsearch) autoMove() (tmove, bool) {
 // that 0 and 40 left unknown at 10 s (0 and 40 again: none).
 var beamClogs = []int{0, 40, 250, 100}
 
-// A talonBeamMode is the automatic play of one beam search of the
-// dedicated search: the sound moves alone, or with the natural rule, or
-// with the waste's top sent home at once (topHome).
-type talonBeamMode struct{ natural, topHome bool }
-
-// talonBeamModes are the modes beamWiden tries, in turn, at each width
+// talonBeamModes are the automatic plays the beam phase tries, in turn, at each width
 // and weight. Sending the waste's top home at once comes first: alone,
 // that beam won 11 of the 104 Royal Cotillion deals that solver 9 had
 // left unknown at 10 s, in 6 s a deal. The natural rule is left out: it
@@ -1070,36 +940,16 @@ type talonBeamMode struct{ natural, topHome bool }
 // Even deals left unknown at 10 s); on the 104 deals, the solver at 10 s
 // a deal won 10 with these two modes and 7 with the natural rule as a
 // third.
-var talonBeamModes = []talonBeamMode{{topHome: true}, {}}
+var talonBeamModes = []autoMode{autoTopHome, autoSound}
 
-// beamWiden runs beam searches (talonbeam.go) of widths w0, 4*w0, ...
-// up to wmax, each width with every weight of beamClogs, and each weight
-// in every mode of talonBeamModes. Each search starts from scratch; they
-// go on until one wins (then the line is in ts.path), the budget is
-// spent, or a width leaves nothing out.
-func (ts *tsearch) beamWiden(w0, wmax int) bool {
-	heuristic := ts.heuristic
-	defer func() { ts.clog, ts.heuristic, ts.topHome = 0, heuristic, false }()
-	for w := w0; w <= wmax; w *= 4 {
-		anyCut := false
-		for _, clog := range beamClogs {
-			for _, mode := range talonBeamModes {
-				ts.clog = clog
-				ts.heuristic, ts.topHome = mode.natural, mode.topHome
-				ts.tt.reset()
-				won, cut := ts.beam(w)
-				if won {
-					return true
-				}
-				if ts.stopped {
-					return false
-				}
-				anyCut = anyCut || cut
-			}
-		}
-		if !anyCut {
-			return false
+// talonBeam is the beam phase's modes: each weight of beamClogs with
+// each of talonBeamModes.
+var talonBeam = func() []mode {
+	var ms []mode
+	for _, c := range beamClogs {
+		for _, a := range talonBeamModes {
+			ms = append(ms, mode{auto: a, clog: c})
 		}
 	}
-	return false
-}
+	return ms
+}()

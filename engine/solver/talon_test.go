@@ -37,7 +37,7 @@ func TestTalonGoldens(t *testing.T) {
 		{"contradance", 1, Lost}, {"contradance", 2, Won}, {"contradance", 5, Lost},
 		{"captured-queens", 1, Won}, {"captured-queens", 4, Lost},
 		{"royal-cotillion", 2, Won}, {"patriarchs", 2, Won}, {"picture-patience", 2, Won},
-		// Won by the beam search (talonbeam.go); unknown before it, even
+		// Won by the beam search (framework.go); unknown before it, even
 		// at 60 s and 200,000,000 positions for Patriarchs' deal 1.
 		{"patriarchs", 1, Won}, {"picture-patience", 1, Won}, {"odd-and-even", 1, Won}, {"royal-cotillion", 11, Won},
 		// Unknown at 10 s with solver 9: lost by the phases of the
@@ -65,7 +65,7 @@ func TestTalonFollowsGenericWins(t *testing.T) {
 		deal uint64
 	}{{"contradance", 2}, {"captured-queens", 1}, {"royal-cotillion", 4}, {"patriarchs", 2}} {
 		s := deal(t, c.slug, c.deal)
-		r := solve(t, s, Options{MaxNodes: 8_000_000, Timeout: -1, NoTalon: true})
+		r := solve(t, s, Options{MaxNodes: 8_000_000, Timeout: -1, off: switches{noTalon: true}})
 		if r.Verdict != Won {
 			t.Fatalf("%s %d: the generic solver says %s", c.slug, c.deal, r.Verdict)
 		}
@@ -165,11 +165,11 @@ func TestTalonEndgames(t *testing.T) {
 				spread = 5 + trial%4
 			}
 			s := randomEndgame(t, g, rng, spread)
-			opt := Options{MaxNodes: 300_000, Timeout: -1, NoHeuristic: true}
+			opt := Options{MaxNodes: 300_000, Timeout: -1, off: switches{noHeuristic: true}}
 			a := solve(t, s, opt)
-			opt.NoDeadEnds, opt.NoDeadBase = true, true
+			opt.off.noDeadEnds, opt.off.noDeadBase = true, true
 			b := solve(t, s, opt)
-			opt.NoTalon = true
+			opt.off.noTalon = true
 			c := solve(t, s, opt)
 			if a.Verdict == Unknown || b.Verdict == Unknown || c.Verdict == Unknown {
 				continue
@@ -212,8 +212,8 @@ func TestTalonBeam(t *testing.T) {
 	}{{"captured-queens", 1, true}, {"captured-queens", 4, false}, {"patriarchs", 1, true}} {
 		s := deal(t, c.slug, c.deal)
 		tg := infoFor(s.Game()).talonGame()
-		ts := &tsearch{t: talonOf(t, s), tt: newHashSet(1 << 14), limit: 50_000_000, deadEnds: true, heuristic: true}
-		won := ts.beamWiden(16, 1<<30)
+		ts := newTalonSearcher(talonOf(t, s), &budget{limit: 50_000_000}, switches{})
+		won := ts.widen(phaseOf(talonReservePhases, beamPhase).modes, true)
 		if won != c.won || ts.stopped {
 			t.Errorf("%s deal %d: won %v (stopped %v), want %v", c.slug, c.deal, won, ts.stopped, c.won)
 			continue
@@ -227,7 +227,7 @@ func TestTalonBeam(t *testing.T) {
 }
 
 // BenchmarkTalonBeamWin times a win that only the beam search finds
-// (talonbeam.go).
+// (framework.go).
 func BenchmarkTalonBeamWin(b *testing.B) {
 	benchSolve(b, "patriarchs", 1, testOptions(4_000_000))
 }
@@ -257,9 +257,9 @@ func TestSameRest(t *testing.T) {
 		t.Errorf("the generic rules call the Queen of clubs to a foundation safe")
 	}
 	for _, opt := range []Options{
-		{MaxNodes: 1_000_000, Timeout: -1, NoHeuristic: true},
-		{MaxNodes: 1_000_000, Timeout: -1, NoHeuristic: true, NoDeadBase: true},
-		{MaxNodes: 1_000_000, Timeout: -1, NoHeuristic: true, NoTalon: true},
+		{MaxNodes: 1_000_000, Timeout: -1, off: switches{noHeuristic: true}},
+		{MaxNodes: 1_000_000, Timeout: -1, off: switches{noHeuristic: true, noDeadBase: true}},
+		{MaxNodes: 1_000_000, Timeout: -1, off: switches{noHeuristic: true, noTalon: true}},
 	} {
 		if r := solve(t, s, opt); r.Verdict != Won {
 			t.Errorf("%+v: %s, want won", opt, r.Verdict)
@@ -383,11 +383,11 @@ func TestHoldRuleEndgames(t *testing.T) {
 				s.Apply(engine.Move{Action: engine.ActDeal, From: int8(in.stock), To: int8(in.waste), Card: s.Top(in.stock)})
 			}
 		}
-		opt := Options{MaxNodes: 300_000, Timeout: -1, NoHeuristic: true}
+		opt := Options{MaxNodes: 300_000, Timeout: -1, off: switches{noHeuristic: true}}
 		a := solve(t, s, opt)
-		opt.NoHold = true
+		opt.off.noHold = true
 		b := solve(t, s, opt)
-		opt.NoHold, opt.NoDeadEnds = false, true
+		opt.off.noHold, opt.off.noDeadEnds = false, true
 		c := solve(t, s, opt)
 		if a.Verdict == Unknown || b.Verdict == Unknown || c.Verdict == Unknown {
 			continue
@@ -457,7 +457,7 @@ func TestDeadlineTest(t *testing.T) {
 		if c.lost {
 			want = Lost
 		}
-		if r := solve(t, s, Options{MaxNodes: 100_000, Timeout: -1, NoHeuristic: true, NoDeadEnds: true}); r.Verdict != want {
+		if r := solve(t, s, Options{MaxNodes: 100_000, Timeout: -1, off: switches{noHeuristic: true, noDeadEnds: true}}); r.Verdict != want {
 			t.Errorf("%s under %s: %s without the dead-end tests, want %s", c.first, c.second, r.Verdict, want)
 		}
 	}

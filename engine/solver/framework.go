@@ -1,0 +1,561 @@
+package solver
+
+import (
+	"slices"
+	"time"
+)
+
+// The search framework: one budget, one depth-first search, one beam
+// search and one loop that runs a schedule of phases, all over a small
+// position interface. Each family of games supplies a position (search.go
+// for any game, talon.go for the games whose cards only go home) and its
+// schedules (solver.go); its pruning rules live with its position, each
+// with its soundness argument beside it.
+
+// position is what the searches need of a family's position. M is its
+// move; apply may record in the move what undo needs.
+type position[M any] interface {
+	won() bool
+	hash() uint64
+	apply(m *M)
+	undo(m *M)
+	// setMode sets the automatic play and move order of the searches
+	// that follow; perturb seeds the noise of a restart's move order (0:
+	// none).
+	setMode(md mode)
+	perturb(seed uint64)
+	// autoMove returns the next automatic move of the mode, if any.
+	autoMove() (M, bool)
+	// dead reports whether the family's sound dead-end rules condemn the
+	// position (after its automatic moves).
+	dead() bool
+	// moves appends the moves the depth-first search tries, best first,
+	// without those a rule proves needless; depth indexes scratch space.
+	moves(buf []M, depth int) []M
+	// rootLost reports whether the check at the start proves the
+	// position lost.
+	rootLost() bool
+
+	// The beam search: positions are grouped into layers (layer, at most
+	// layers()) that play only ever moves forward; evaluate orders a
+	// layer; beamMoves are the moves searched within a layer. With
+	// dealLayers, the best positions of each layer then take the move
+	// of advance (a deal) into a later one, which beamMoves leaves out.
+	layer() int
+	layers() int
+	evaluate() int32
+	beamMoves(buf []M) []M
+	dealLayers() bool
+	advance() (M, bool)
+}
+
+// autoMode is the automatic play of a search.
+type autoMode uint8
+
+const (
+	autoNone    autoMode = iota // none (tests: test switch noSafeMoves)
+	autoSound                   // the sound rules only: the exact phase
+	autoNatural                 // and the natural rule (safe.go; not sound)
+	autoGreedy                  // and every foundation move (not sound)
+	autoTopHome                 // and the waste's top home (talon.go; not sound)
+)
+
+// mode is the automatic play and move order of one search.
+type mode struct {
+	auto autoMode
+	// dig: tableau moves must uncover a card this urgent (0: any; the
+	// generic family only).
+	dig int
+	// clog weighs, in the beam search's order, the reserve cards that no
+	// foundation wants soon (the talon family only).
+	clog int
+}
+
+// phaseKind is the search a phase runs.
+type phaseKind uint8
+
+const (
+	checkPhase   phaseKind = iota // the position's check at the start (rootLost)
+	dfsPhase                      // one depth-first search in modes[0]
+	beamPhase                     // beam searches of growing width, each width in every mode
+	restartPhase                  // short depth-first searches with noise, Luby budgets
+	exactPhase                    // the exhaustive search, sound rules only: its end is a proof
+)
+
+// share is a fraction of the node budget or of the time.
+type share struct{ num, den int64 }
+
+func (f share) of(x int64) int64 { return x * f.num / f.den }
+
+// phase is one step of a schedule.
+type phase struct {
+	kind  phaseKind
+	modes []mode
+	// nodes is the share of the node budget it may spend (capped by what
+	// is left); a restart phase instead goes on until the solve has
+	// spent upTo of it.
+	nodes, upTo share
+	// time: it ends when this share of the time has passed since the
+	// solve began ({0, 0}: at the deadline).
+	time share
+	// rerun: a beam phase runs every mode at every width, even one whose
+	// search left nothing out at a smaller width (as the talon family
+	// always has).
+	rerun bool
+}
+
+// heuristic reports whether the phase can only find wins.
+func (ph phase) heuristic() bool { return ph.kind != checkPhase && ph.kind != exactPhase }
+
+// budget is the node budget and clock that the searches of one solve
+// share.
+type budget struct {
+	nodes    int64     // positions expanded, all phases together
+	limit    int64     // the current search stops at this count
+	deadline time.Time // the current search stops at this time (zero: never)
+	done     <-chan struct{}
+	stopped  bool  // the current search ran out of budget, time or context
+	timeUp   bool  // its deadline or the context ran out
+	mask     int64 // the clock is read when nodes&mask is 0
+	// tick, if set, is told the positions expanded so far when the
+	// clock is read (Options.Progress).
+	tick func(nodes int64)
+}
+
+// out reports whether the current search must stop.
+func (b *budget) out() bool {
+	if b.nodes >= b.limit || b.timeUp {
+		return true
+	}
+	if b.nodes&b.mask == 0 {
+		if b.tick != nil {
+			b.tick(b.nodes)
+		}
+		if !b.deadline.IsZero() && time.Now().After(b.deadline) {
+			b.timeUp = true
+			return true
+		}
+		if b.cancelled() {
+			b.timeUp = true
+			return true
+		}
+	}
+	return false
+}
+
+// cancelled reports whether the context is done.
+func (b *budget) cancelled() bool {
+	if b.done == nil {
+		return false
+	}
+	select {
+	case <-b.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// searcher runs the searches of one solve on a position of type P.
+type searcher[M any, P position[M]] struct {
+	*budget
+	p    P
+	tt   *hashSet
+	path []M // the line found (or being searched)
+	bufs [][]M
+	m    M // a move being played
+	// maxTree bounds the beam search's tree (its memory).
+	maxTree int
+
+	start   time.Time     // the solve's start
+	timeout time.Duration // and time budget (0: none)
+	total   int64         // its node budget
+	end     time.Time     // and deadline (zero: none)
+}
+
+// run runs a depth-first search from the position; it reports whether it
+// found a win (then in path).
+func (sr *searcher[M, P]) run() bool {
+	sr.path = sr.path[:0]
+	sr.stopped = false
+	return sr.dfs(0)
+}
+
+func (sr *searcher[M, P]) dfs(depth int) bool {
+	p := sr.p
+	if p.won() {
+		return true
+	}
+	if sr.out() {
+		sr.stopped = true
+		return false
+	}
+	sr.nodes++
+	if !sr.tt.insert(p.hash()) {
+		return false
+	}
+	mark := len(sr.path)
+	auto := false
+	for {
+		m, ok := p.autoMove()
+		if !ok {
+			break
+		}
+		sr.path = append(sr.path, m)
+		p.apply(&sr.path[len(sr.path)-1])
+		auto = true
+	}
+	if auto {
+		if p.won() {
+			return true
+		}
+		if !sr.tt.insert(p.hash()) {
+			sr.unwind(mark)
+			return false
+		}
+	}
+	if p.dead() {
+		sr.unwind(mark)
+		return false
+	}
+	for len(sr.bufs) <= depth {
+		sr.bufs = append(sr.bufs, make([]M, 0, 64))
+	}
+	moves := p.moves(sr.bufs[depth][:0], depth)
+	sr.bufs[depth] = moves
+	// Moves are applied and undone in place (in the path, the trees'
+	// slices, sr.m): a pointer to a local would escape through the
+	// interface and cost an allocation per move.
+	for i := range moves {
+		sr.path = append(sr.path, moves[i])
+		p.apply(&sr.path[len(sr.path)-1])
+		if sr.dfs(depth + 1) {
+			return true
+		}
+		p.undo(&sr.path[len(sr.path)-1])
+		sr.path = sr.path[:len(sr.path)-1]
+		if sr.stopped {
+			break
+		}
+	}
+	sr.unwind(mark)
+	return false
+}
+
+// unwind takes back the moves played since the path had mark moves.
+func (sr *searcher[M, P]) unwind(mark int) {
+	for len(sr.path) > mark {
+		sr.p.undo(&sr.path[len(sr.path)-1])
+		sr.path = sr.path[:len(sr.path)-1]
+	}
+}
+
+// goTo moves the position from the tree's current node to node n.
+func (sr *searcher[M, P]) goTo(t *bfTree[M], n int32) {
+	t.route(n)
+	for i := range t.up {
+		sr.p.undo(&t.up[i])
+	}
+	for i := len(t.down) - 1; i >= 0; i-- {
+		sr.p.apply(&t.down[i])
+	}
+}
+
+// beam is a beam search, to find wins: the positions are grouped into
+// layers (position.layer), which play only ever moves forward. Within a
+// layer a best-first search (position.evaluate) plays the moves that stay
+// in it, expanding at most 4*width positions; a move that leads to a later
+// layer sends the position there. With dealLayers, the width best
+// positions of the layer, expanded or not, then each deal into the next.
+// It reports whether it found a win (then in path) and whether any
+// position was left out (if not, a wider beam searches the same). Its
+// failures prove nothing.
+func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
+	p := sr.p
+	t := &bfTree[M]{nodes: []bfNode[M]{{parent: -1}}}
+	sr.path = sr.path[:0]
+	sr.stopped = false
+	sr.tt.insert(p.hash())
+	layers := make([][]int32, p.layers())
+	layers[p.layer()] = []int32{0}
+	deals := p.dealLayers()
+	var (
+		buf  []M
+		heap bfHeap
+		seen []bfItem
+	)
+	// queue puts the child just made, at the position now, into its
+	// layer, or on the heap if that is layer l.
+	queue := func(l int, child int32) {
+		if q := p.layer(); q != l {
+			layers[q] = append(layers[q], child)
+			return
+		}
+		heap.push(p.evaluate(), child)
+	}
+	for l := range layers {
+		if len(layers[l]) == 0 {
+			continue
+		}
+		heap, seen = heap[:0], seen[:0]
+		for _, n := range layers[l] {
+			sr.goTo(t, n)
+			heap.push(p.evaluate(), n)
+		}
+		for expanded := 0; len(heap) > 0 && expanded < 4*width; {
+			if sr.out() || len(t.nodes) > sr.maxTree {
+				sr.stopped = true
+				sr.goTo(t, 0)
+				return false, true
+			}
+			sr.nodes++
+			it := heap.pop()
+			sr.goTo(t, it.node)
+			n := it.node
+			for {
+				m, ok := p.autoMove()
+				if !ok {
+					break
+				}
+				sr.m = m
+				p.apply(&sr.m)
+				n = t.add(n, sr.m)
+				t.cur = n
+			}
+			if p.won() {
+				sr.path = t.path(n, sr.path)
+				return true, cut
+			}
+			if n != it.node {
+				if !sr.tt.insert(p.hash()) {
+					continue
+				}
+				if p.layer() != l {
+					queue(l, n)
+					continue
+				}
+			}
+			if p.dead() {
+				continue
+			}
+			expanded++
+			if deals {
+				seen = append(seen, bfItem{p.evaluate(), n})
+			}
+			buf = p.beamMoves(buf[:0])
+			for i := range buf {
+				p.apply(&buf[i])
+				if sr.tt.insert(p.hash()) {
+					child := t.add(n, buf[i])
+					if p.won() {
+						t.cur = child
+						sr.path = t.path(child, sr.path)
+						return true, cut
+					}
+					queue(l, child)
+				}
+				p.undo(&buf[i])
+			}
+		}
+		cut = cut || len(heap) > 0
+		if deals {
+			// The best positions of the layer, expanded or not, go on.
+			cut = cut || len(seen)+len(heap) > width
+			seen = append(seen, heap...)
+			slices.SortFunc(seen, func(a, b bfItem) int {
+				if better(a, b) {
+					return -1
+				}
+				if better(b, a) {
+					return 1
+				}
+				return 0
+			})
+			for _, it := range seen[:min(width, len(seen))] {
+				sr.goTo(t, it.node)
+				m, ok := p.advance()
+				if !ok {
+					continue
+				}
+				sr.m = m
+				p.apply(&sr.m)
+				if sr.tt.insert(p.hash()) {
+					layers[p.layer()] = append(layers[p.layer()], t.add(it.node, sr.m))
+				}
+				p.undo(&sr.m)
+			}
+		}
+		layers[l] = nil
+	}
+	sr.goTo(t, 0)
+	return false, cut
+}
+
+// widen runs beam searches of widths 16, 64, 256, ..., each width in
+// every mode of modes in turn (every one that has not yet searched its
+// whole space, unless rerun), each from an empty table, until one wins
+// (then the line is in path), the budget is spent, or at some width no
+// search left anything out.
+func (sr *searcher[M, P]) widen(modes []mode, rerun bool) bool {
+	exhausted := make([]bool, len(modes))
+	for w := 16; w <= 1<<30; w *= 4 {
+		anyCut := false
+		for k, md := range modes {
+			if exhausted[k] && !rerun {
+				continue
+			}
+			sr.tt.reset()
+			sr.p.setMode(md)
+			won, cut := sr.beam(w)
+			if won {
+				return true
+			}
+			if sr.stopped {
+				return false
+			}
+			anyCut = anyCut || cut
+			exhausted[k] = !cut
+		}
+		if !anyCut {
+			return false
+		}
+	}
+	return false
+}
+
+// The restarts: the first budget (nodes), the noise added to the
+// move-ordering keys (enough to reorder moves of different urgency, not to
+// put them before foundation moves), and the digging depths they cycle
+// through (0: any tableau move).
+const (
+	restartBase  = 500
+	restartNoise = 10000
+)
+
+var restartDigs = [...]int{3, 4, 5, 6, 8, 0}
+
+// luby returns the i-th term (from 1) of the Luby sequence
+// 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...
+func luby(i int) int64 {
+	for k := 1; ; k++ {
+		if i == 1<<k-1 {
+			return 1 << (k - 1)
+		}
+		if i < 1<<k-1 {
+			return luby(i - 1<<(k-1) + 1)
+		}
+	}
+}
+
+// solve runs the phases of a schedule on the budget (sr.limit: the
+// whole node budget; sr.deadline: the solve's deadline, zero for none)
+// and returns the verdict, with the winning line in path for Won. Time
+// shares count from start, of timeout.
+func (sr *searcher[M, P]) solve(sched []phase, start time.Time, timeout time.Duration) Verdict {
+	sr.start, sr.timeout = start, timeout
+	sr.total, sr.end = sr.limit, sr.deadline
+	won, exact := false, false
+	for _, ph := range sched {
+		if won || sr.timeUp || sr.nodes >= sr.total {
+			break
+		}
+		switch ph.kind {
+		case checkPhase:
+			if sr.p.rootLost() {
+				sr.nodes = 1
+				return Lost
+			}
+		case dfsPhase, exactPhase:
+			sr.spend(ph.nodes.of(sr.total), ph.time)
+			sr.tt.reset()
+			sr.p.setMode(ph.modes[0])
+			won = sr.run()
+			exact = ph.kind == exactPhase && !won && !sr.stopped
+		case beamPhase:
+			sr.spend(ph.nodes.of(sr.total), ph.time)
+			won = sr.widen(ph.modes, ph.rerun)
+		case restartPhase:
+			won = sr.restarts(ph)
+		}
+		// A phase's own cutoff is not the end of the solve.
+		sr.deadline = sr.end
+		if sr.timeUp && (sr.end.IsZero() || time.Now().Before(sr.end)) && !sr.cancelled() {
+			sr.timeUp = false
+		}
+	}
+	switch {
+	case won:
+		return Won
+	case exact:
+		return Lost
+	}
+	return Unknown
+}
+
+// cutoff returns the time when the share until of the time has passed
+// (zero: none).
+func (sr *searcher[M, P]) cutoff(until share) time.Time {
+	if until.den == 0 || sr.timeout <= 0 {
+		return time.Time{}
+	}
+	return sr.start.Add(time.Duration(until.of(int64(sr.timeout))))
+}
+
+// spend sets the next search's node limit (nodes more, capped by what is
+// left) and deadline (the cutoff of until, if before the solve's).
+func (sr *searcher[M, P]) spend(nodes int64, until share) {
+	sr.limit = sr.nodes + min(nodes, sr.total-sr.nodes)
+	sr.deadline = sr.end
+	if cut := sr.cutoff(until); !cut.IsZero() && (sr.end.IsZero() || cut.Before(sr.end)) {
+		sr.deadline = cut
+	}
+}
+
+// restarts runs short depth-first searches, each from an empty table, with
+// random noise added to the move order, the modes in turn, each cycling
+// through the digging depths, their budgets following the Luby sequence,
+// until the solve has spent ph.upTo of the node budget or ph.time of the
+// time (checked between restarts). The noise comes from a generator
+// seeded by the restart's number, so results repeat when the node budget,
+// not the clock, ends them.
+func (sr *searcher[M, P]) restarts(ph phase) bool {
+	main := sr.tt
+	sr.tt = newHashSet(1 << 14)
+	defer func() {
+		sr.tt = main
+		sr.p.perturb(0)
+	}()
+	upTo := ph.upTo.of(sr.total)
+	cutoff := sr.cutoff(ph.time)
+	k := len(ph.modes)
+	// exhausted[g]: a restart with digging depth 0 (no digging
+	// restriction) searched the whole space of mode g: other orders would
+	// search it again.
+	exhausted := make([]bool, k)
+	for i := 1; sr.nodes < upTo && !sr.timeUp; i++ {
+		if !cutoff.IsZero() && time.Now().After(cutoff) {
+			break
+		}
+		g := i % k
+		dig := restartDigs[(i/k)%len(restartDigs)]
+		for exhausted[g] {
+			g = (g + 1) % k
+		}
+		sr.spend(min(restartBase*luby(i), upTo-sr.nodes), share{})
+		sr.tt.reset()
+		md := ph.modes[g]
+		md.dig = dig
+		sr.p.setMode(md)
+		sr.p.perturb(uint64(i) * 0x2545f4914f6cdd1d)
+		if sr.run() {
+			return true
+		}
+		if dig == 0 && !sr.stopped {
+			exhausted[g] = true
+			if !slices.Contains(exhausted, false) {
+				break
+			}
+		}
+	}
+	return false
+}

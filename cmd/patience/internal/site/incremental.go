@@ -300,7 +300,7 @@ func (b *builder) reuseOutput(p *page) bool {
 	}
 	if s.reused[p] && s.navUnchanged(b) {
 		if old := s.c.pages[p.ref.Source]; old != nil && old.out != nil {
-			b.out.mem.put(p.ref.Path, old.out)
+			b.out.keep(p.ref.Path, old.out)
 			p.tdeps = old.tdeps // what the template read, unchanged
 			return true
 		}
@@ -418,9 +418,9 @@ func (b *builder) htmlLinksOf(name string, data []byte) [][][]byte {
 // hasDir tells whether a file of the output is in folder name; m.mu is
 // held. The set of folders is made again only when files were added.
 func (m *memOutput) hasDir(name string) bool {
-	if m.dirs == nil || m.dirsOf != len(m.files) {
-		m.dirs, m.dirsOf = map[string]bool{}, len(m.files)
-		for f := range m.files {
+	if m.dirs == nil || m.dirsOf != len(m.kept) {
+		m.dirs, m.dirsOf = map[string]bool{}, len(m.kept)
+		for f := range m.kept {
 			for d := path.Dir(f); d != "." && !m.dirs[d]; d = path.Dir(d) {
 				m.dirs[d] = true
 			}
@@ -432,8 +432,8 @@ func (m *memOutput) hasDir(name string) bool {
 // remember, called after a successful build, stores its work in the
 // cache and its output in res.
 func (b *builder) remember(res *Result) {
-	if b.out != nil && b.out.mem != nil && !b.out.sync {
-		res.Output = b.out.mem.files
+	if b.out != nil {
+		res.Output = b.out.files()
 	}
 	s := b.inc
 	if s == nil {
@@ -488,27 +488,27 @@ func (b *builder) remember(res *Result) {
 type memOutput struct {
 	b      *builder
 	mu     sync.Mutex
-	files  map[string][]byte
+	kept   map[string][]byte
 	dirs   map[string]bool // the folders of files, made by hasDir
 	dirsOf int             // len(files) when dirs was made
 }
 
 // newOutput makes the output of the build: a new folder beside the
 // destination, or memory.
-func (b *builder) newOutput() (*output, error) {
+func (b *builder) newOutput() (output, error) {
 	if b.opts.Memory || b.opts.Cache != nil {
-		return &output{dest: b.dest, mem: &memOutput{b: b, files: map[string][]byte{}}}, nil
+		return &memOutput{b: b, kept: map[string][]byte{}}, nil
 	}
 	if b.pending != nil {
 		return b.takeOutput() // begun by startOutput (output.go)
 	}
 	if isDir(b.dest) {
-		mem := &memOutput{b: b, files: map[string][]byte{}}
 		d := b.opts.disk
 		if d == nil {
 			d = osDisk{}
 		}
-		return &output{dest: b.dest, mem: mem, sync: true, workers: b.opts.Workers, disk: d}, nil // syncdest.go
+		mem := &memOutput{b: b, kept: map[string][]byte{}}
+		return &syncOutput{memOutput: mem, dest: b.dest, workers: b.opts.Workers, disk: d}, nil // syncdest.go
 	}
 	out, err := newOutput(b.dest)
 	if err != nil {
@@ -524,7 +524,7 @@ func (b *builder) newOutput() (*output, error) {
 // put stores data, which must not change afterwards, as the file name.
 func (m *memOutput) put(name string, data []byte) {
 	m.mu.Lock()
-	m.files[name] = data
+	m.kept[name] = data
 	m.mu.Unlock()
 }
 
@@ -569,6 +569,35 @@ func (m *memOutput) copy(name string, fsys fs.FS, src string) error {
 	}
 	return nil
 }
+
+func (m *memOutput) keep(name string, data []byte) error {
+	m.put(name, data)
+	return nil
+}
+
+func (m *memOutput) read(name string) ([]byte, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	data, ok := m.kept[name]
+	return data, ok
+}
+
+func (m *memOutput) exists(name string) bool {
+	_, ok := m.read(name)
+	return ok
+}
+
+func (m *memOutput) isDir(name string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.hasDir(name)
+}
+
+func (m *memOutput) commit() error { return nil } // the build's result takes the files
+
+func (m *memOutput) discard() {}
+
+func (m *memOutput) files() map[string][]byte { return m.kept }
 
 // write stores a copy of data as the file name.
 func (m *memOutput) write(name string, data []byte) error {

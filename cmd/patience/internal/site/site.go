@@ -137,7 +137,7 @@ type builder struct {
 	outputs map[string]string // output path -> what writes it, as shown in messages
 	byURL   map[string]*PageRef
 	site    *SiteData
-	out     *output
+	out     output
 	pending *pendingOutput // output.go
 	extras  int            // files written by writeExtras (extras.go)
 	inc     *incState      // with Options.Cache (incremental.go)

@@ -35,6 +35,24 @@ func treeHash(t *testing.T, dir string) string {
 	return fmt.Sprintf("%x", h.Sum(nil))
 }
 
+// buildGoodSite builds a small good site, with the extra files, in a new
+// folder, and returns the folder and the treeHash of its output.
+func buildGoodSite(t *testing.T, extra map[string]string) (dir, hash string) {
+	t.Helper()
+	dir = t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"content/index.md":      "---\ntitle: Home\n---\n# Home\n\nSee [the replay](play/).\n",
+		"content/play.md":       "---\ntitle: Play\n---\n# Play\n\n```replay src=deal-1.replay\n```\n",
+		"content/deal-1.replay": goodReplay,
+	})
+	writeFiles(t, dir, extra)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"build", "--source", dir}, &stdout, &stderr); code != 0 {
+		t.Fatalf("good site: exit %d\n%s", code, &stderr)
+	}
+	return dir, treeHash(t, filepath.Join(dir, "public"))
+}
+
 func writeFiles(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
 	for name, text := range files {
@@ -102,17 +120,8 @@ func TestBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			writeFiles(t, dir, map[string]string{
-				"content/index.md":      "---\ntitle: Home\n---\n# Home\n\nSee [the replay](play/).\n",
-				"content/play.md":       "---\ntitle: Play\n---\n# Play\n\n```replay src=deal-1.replay\n```\n",
-				"content/deal-1.replay": goodReplay,
-			})
+			dir, before := buildGoodSite(t, nil)
 			var stdout, stderr bytes.Buffer
-			if code := run([]string{"build", "--source", dir}, &stdout, &stderr); code != 0 {
-				t.Fatalf("good site: exit %d\n%s", code, &stderr)
-			}
-			before := treeHash(t, filepath.Join(dir, "public"))
 			writeFiles(t, dir, tt.files)
 			stderr.Reset()
 			code := run([]string{"build", "--source", dir}, &stdout, &stderr)

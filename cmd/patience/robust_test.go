@@ -146,18 +146,10 @@ func TestBadFiles(t *testing.T) {
 			"content/odds/contradance.survey.jsonl:1:1: a survey of shamrocks in the file of contradance"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			writeFiles(t, dir, map[string]string{
-				"content/index.md":                    "---\ntitle: Home\n---\n# Home\n\nSee [the replay](play/).\n",
-				"content/play.md":                     "---\ntitle: Play\n---\n# Play\n\n```replay src=deal-1.replay\n```\n",
-				"content/deal-1.replay":               goodReplay,
+			dir, before := buildGoodSite(t, map[string]string{
 				"content/odds/shamrocks.survey.jsonl": header + `{"deal":1,"result":"won","ms":1,"nodes":1,"moves":1}` + "\n",
 			})
 			var stdout, stderr bytes.Buffer
-			if code := run([]string{"build", "--source", dir}, &stdout, &stderr); code != 0 {
-				t.Fatalf("good site: exit %d\n%s", code, &stderr)
-			}
-			before := treeHash(t, filepath.Join(dir, "public"))
 			tt.edit(t, dir)
 			stderr.Reset()
 			done := make(chan int, 1)

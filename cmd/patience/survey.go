@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -213,15 +215,18 @@ func runSurveyMerge(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *jsonFile != "" {
-		f, err := os.Create(*jsonFile)
-		if err != nil {
+		// Only a survey is replaced by the merged one (often it is one
+		// of the files merged).
+		if _, err := os.Stat(*jsonFile); err == nil {
+			if old, err := survey.ReadFile(*jsonFile); err != nil || old.Header == nil {
+				return fmt.Errorf("%s exists and is not a survey file: not replaced", *jsonFile)
+			}
+		}
+		var b bytes.Buffer
+		if err := survey.Write(&b, merged); err != nil {
 			return err
 		}
-		if err := survey.Write(f, merged); err != nil {
-			f.Close()
-			return err
-		}
-		if err := f.Close(); err != nil {
+		if err := replaceFile(*jsonFile, b.Bytes()); err != nil {
 			return err
 		}
 	}
@@ -235,12 +240,44 @@ func runSurveyMerge(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// writeSurveyOdds writes the odds object of f to the file name, which may
+// be an odds file already (it is replaced) but nothing else.
 func writeSurveyOdds(name string, f *survey.File) error {
+	if old, err := os.ReadFile(name); err == nil && len(bytes.TrimSpace(old)) > 0 && !json.Valid(old) {
+		return fmt.Errorf("%s exists and is not an odds file (not JSON): not replaced", name)
+	}
 	var b bytes.Buffer
 	if err := survey.WriteOdds(&b, f); err != nil {
 		return err
 	}
-	return os.WriteFile(name, b.Bytes(), 0o644)
+	return replaceFile(name, b.Bytes())
+}
+
+// replaceFile writes data to the file name through a new file renamed
+// over it: a failure leaves the old file whole.
+func replaceFile(name string, data []byte) error {
+	dir, base := filepath.Split(name)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".new-")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), name)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
 
 // parseSurveyShard parses "i/n" with 1 <= i <= n.

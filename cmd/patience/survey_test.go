@@ -260,3 +260,35 @@ func TestSurveyJobsBounded(t *testing.T) {
 		t.Errorf("2 deals with --jobs 100000000 took %v", took)
 	}
 }
+
+// TestSurveyMergeKeepsOtherFiles checks that survey merge replaces a
+// survey or odds file, but no other (issue 23, item 1, for merge).
+func TestSurveyMergeKeepsOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.json")
+	if _, errs, code := runSurveyArgs(t, "house-in-the-woods", "--deals", "199-199", "--budget", "1000", "--json", a); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	notes := filepath.Join(dir, "notes.txt")
+	for _, tt := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"--json over notes", []string{"merge", "--json", notes, a}, 1},
+		{"--odds over notes", []string{"merge", "--odds", notes, a}, 1},
+		{"--json over a survey", []string{"merge", "--json", a, a}, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := os.WriteFile(notes, []byte("keep me"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if _, errs, code := runSurveyArgs(t, tt.args...); code != tt.code {
+				t.Errorf("exit %d, want %d: %s", code, tt.code, errs)
+			}
+			if got := string(mustRead(os.ReadFile(notes))); got != "keep me" {
+				t.Errorf("notes.txt is now %q", got)
+			}
+		})
+	}
+}

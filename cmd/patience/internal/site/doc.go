@@ -92,6 +92,8 @@
 // With [Options].Memory the output stays in memory ([Result].Output); with
 // a [Cache] (patience serve) a build also reuses the work of the last good
 // one for what did not change since, and gives the same bytes as a full
-// build. incremental.go explains what is redone when; a build step that
-// reads a file must record it in the page's deps for this to hold.
+// build. incremental.go explains what is redone when; what each page
+// reads is recorded as it reads it (reads.go): its conversion through a
+// file system that notes every file, its template through functions
+// that note the odds files.
 package site

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"maps"
 	"math/big"
 	"path"
 	"sort"
@@ -198,26 +199,9 @@ func (b *builder) checkGamePages() {
 					got, g.Key(), g.Pack, want)
 			}
 		}
-		// The page shows the results of its game and variants. (A page
-		// reused by an incremental build has its deps already.)
-		if !b.inc.isReused(p) {
-			p.deps = append(p.deps, path.Join(contentName, survey.OddsDir, g.Slug+".json"))
-			if g.RedealKind == engine.ShuffleFans {
-				p.deps = append(p.deps, path.Join(contentName, fairFile(g.Slug)))
-			}
-		}
 	}
 	if !found {
 		return
-	}
-	for _, p := range b.pages {
-		if p.ref.URL == "" && !b.inc.isReused(p) {
-			for _, g := range engine.Games() {
-				if g.Variant == "" {
-					p.deps = append(p.deps, path.Join(contentName, survey.OddsDir, g.Slug+".json"))
-				}
-			}
-		}
 	}
 	if !b.cfg.AllGames || unsure {
 		return
@@ -250,11 +234,9 @@ func packsParam(p engine.Pack) (string, bool) {
 func (b *builder) gameFuncs(m template.FuncMap) {
 	m["diagram"] = b.diagramFunc
 	m["rules"] = rulesFunc
-	m["odds"] = b.oddsFunc
-	m["games"] = b.gamesFunc
+	maps.Copy(m, b.oddsFuncs(nil))
 	m["hasHeading"] = hasHeading
 	m["splitContent"] = splitContent
-	m["families"] = b.familiesFunc
 	m["familyName"] = func(family any) string { return capitalize(fmt.Sprint(family)) }
 	m["variants"] = variantsFunc
 }
@@ -270,6 +252,34 @@ func variantsFunc(slug string) []string {
 	return out
 }
 
+// oddsFuncs are the template functions that show survey results: odds,
+// games and families. Each notes in rec the odds file it reads, so that
+// a page showing a game's odds is made again when they change (reads.go);
+// rec may be nil.
+func (b *builder) oddsFuncs(rec *reads) template.FuncMap {
+	f := &oddsReader{b: b, rec: rec}
+	return template.FuncMap{"odds": f.odds, "games": f.games, "families": f.families}
+}
+
+// oddsReader reads the survey results for the templates, noting the
+// files in rec.
+type oddsReader struct {
+	b   *builder
+	rec *reads
+}
+
+// oddsFile is the odds file of the game slug, as pages' deps name it.
+func oddsFile(slug string) string { return path.Join(contentName, survey.OddsDir, slug+".json") }
+
+// noteOdds notes in rec the files that the odds of g are read from: its
+// odds file, and its fair-play file when its redeals shuffle.
+func noteOdds(rec *reads, g *engine.Game) {
+	rec.note(oddsFile(g.Slug))
+	if g.RedealKind == engine.ShuffleFans {
+		rec.note(path.Join(contentName, fairFile(g.Slug)))
+	}
+}
+
 // splitContent splits a page's HTML before its first h2: the
 // introduction, and the rest (empty if there is no h2).
 func splitContent(h template.HTML) []template.HTML {
@@ -283,9 +293,10 @@ func splitContent(h template.HTML) []template.HTML {
 // Family is a family of games, for the home page's filter.
 type Family struct{ Value, Name string }
 
-// familiesFunc lists the families of the game pages, by name.
-func (b *builder) familiesFunc() ([]Family, error) {
-	games, err := b.gamesFunc()
+// families is the template function families: the families of the game
+// pages, by name.
+func (f *oddsReader) families() ([]Family, error) {
+	games, err := f.games()
 	seen := map[string]bool{}
 	var out []Family
 	for _, g := range games {
@@ -400,11 +411,14 @@ func (o *Odds) Short() string {
 	return "not yet measured"
 }
 
-func (b *builder) oddsFunc(game, variant any) (*Odds, error) {
+// odds is the template function odds GAME VARIANT.
+func (f *oddsReader) odds(game, variant any) (*Odds, error) {
 	g, err := lookup(game, variant)
 	if err != nil {
 		return nil, err
 	}
+	noteOdds(f.rec, g)
+	b := f.b
 	o := b.oddsOf(g)
 	if g.Variant == "" {
 		for _, v := range engine.Games() {
@@ -508,8 +522,10 @@ type GameEntry struct {
 // FamilyName is the family for people: "forty-thieves" -> "Forty thieves".
 func (e *GameEntry) FamilyName() string { return capitalize(e.Family) }
 
-// gamesFunc lists the game pages, by title, with their odds.
-func (b *builder) gamesFunc() ([]*GameEntry, error) {
+// games is the template function games: the game pages, by title, with
+// their odds.
+func (f *oddsReader) games() ([]*GameEntry, error) {
+	b := f.b
 	var out []*GameEntry
 	for _, p := range b.site.Pages {
 		g, err := lookup(p.Params["game"], p.Params["variant"])
@@ -530,7 +546,7 @@ func (b *builder) gamesFunc() ([]*GameEntry, error) {
 		if skill, ok := p.Params["skill"].(bool); ok && !skill || g.AllForced() {
 			e.Kind = "chance"
 		}
-		e.Odds, _ = b.oddsFunc(p.Params["game"], p.Params["variant"])
+		e.Odds, _ = f.odds(p.Params["game"], p.Params["variant"])
 		out = append(out, e)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Title < out[j].Title })

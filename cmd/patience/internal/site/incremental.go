@@ -25,8 +25,9 @@ import (
 //
 //   - A page is read, parsed and converted again (its replay blocks
 //     verified again) when its Markdown file or one of the files it read
-//     (Result.Deps: its replay files) changed, or when it is new. Other
-//     pages are taken as the last build left them after loadPage.
+//     (Result.Deps: its replay files, and the odds files its template
+//     showed) changed, or when it is new. Other pages are taken as the
+//     last build left them after loadPage.
 //   - A page's template is executed again when the page was converted
 //     again, or when any page's navigation data changed (a title, weight,
 //     front matter, a page added or removed: every page lists the others),
@@ -42,9 +43,10 @@ import (
 //     every page (search index, sitemap, 404 page, chroma.css) always run.
 //
 // The output is the same, byte for byte, as a full build's; the tests check
-// it after sequences of edits. A step added to the build that reads a file
-// must therefore record it: a page's reads in page.deps, anything else is
-// read again by every build.
+// it after sequences of edits. A page's reads are recorded by mechanism
+// (reads.go): a step that reads content files for a page reads them
+// through pageFS, a template function that reads files notes them in the
+// renderer's reads; anything else is read again by every build.
 
 // Cache carries the work of one build to the next. Builds using the same
 // Cache must not run at the same time; Changed and ChangedAll may be called
@@ -67,9 +69,10 @@ type Cache struct {
 
 // cachedPage is a page as loadPage left it, with its output.
 type cachedPage struct {
-	p      *page  // a private copy: never handed to a build
-	layout string // the name of its layout
-	out    []byte // the rendered page
+	p      *page    // a private copy: never handed to a build
+	layout string   // the name of its layout
+	out    []byte   // the rendered page
+	tdeps  []string // the files its template read (reads.go)
 	text   *pageTextMemo
 	// linked is set when the page or a file it read is a symbolic link:
 	// a change to the link's target is reported under the target's name,
@@ -203,6 +206,9 @@ func (b *builder) reuse() {
 		for _, d := range old.p.deps {
 			stale = stale || s.isDirty(d)
 		}
+		for _, d := range old.tdeps {
+			stale = stale || s.isDirty(d)
+		}
 		layout := b.tmpl.layouts[old.layout]
 		if stale || layout == nil || old.linked {
 			continue
@@ -240,26 +246,29 @@ func (b *builder) keep() {
 	for n, t := range b.tmpl.layouts {
 		names[t] = n
 	}
-	linked := func(show string) bool {
-		if b.contentDir == "" {
-			return false // the bundled site: no links
-		}
-		rel, ok := strings.CutPrefix(show, contentName+"/")
-		fi, err := os.Lstat(filepath.Join(b.contentDir, filepath.FromSlash(rel)))
-		if errors.Is(err, fs.ErrNotExist) {
-			return false // a file read if it exists: its creation is reported
-		}
-		return !ok || err != nil || fi.Mode()&fs.ModeSymlink != 0
-	}
 	for _, p := range b.pages {
 		if !s.reused[p] {
-			cp := &cachedPage{p: clonePage(p), layout: names[p.layout], linked: linked(p.ref.Source)}
+			cp := &cachedPage{p: clonePage(p), layout: names[p.layout], linked: b.linked(p.ref.Source)}
 			for _, d := range p.deps {
-				cp.linked = cp.linked || linked(d)
+				cp.linked = cp.linked || b.linked(d)
 			}
 			s.fresh[p.ref.Source] = cp
 		}
 	}
+}
+
+// linked tells whether the file show ("content/x.md") of the content
+// folder is a symbolic link (or cannot be told).
+func (b *builder) linked(show string) bool {
+	if b.contentDir == "" {
+		return false // the bundled site: no links
+	}
+	rel, ok := strings.CutPrefix(show, contentName+"/")
+	fi, err := os.Lstat(filepath.Join(b.contentDir, filepath.FromSlash(rel)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return false // a file read if it exists: its creation is reported
+	}
+	return !ok || err != nil || fi.Mode()&fs.ModeSymlink != 0
 }
 
 // navUnchanged tells whether every page's data seen by the other pages
@@ -291,7 +300,8 @@ func (b *builder) reuseOutput(p *page) bool {
 	}
 	if s.reused[p] && s.navUnchanged(b) {
 		if old := s.c.pages[p.ref.Source]; old != nil && old.out != nil {
-			b.out.mem.put(p.ref.Path, old.out)
+			b.out.keep(p.ref.Path, old.out)
+			p.tdeps = old.tdeps // what the template read, unchanged
 			return true
 		}
 	}
@@ -408,9 +418,9 @@ func (b *builder) htmlLinksOf(name string, data []byte) [][][]byte {
 // hasDir tells whether a file of the output is in folder name; m.mu is
 // held. The set of folders is made again only when files were added.
 func (m *memOutput) hasDir(name string) bool {
-	if m.dirs == nil || m.dirsOf != len(m.files) {
-		m.dirs, m.dirsOf = map[string]bool{}, len(m.files)
-		for f := range m.files {
+	if m.dirs == nil || m.dirsOf != len(m.kept) {
+		m.dirs, m.dirsOf = map[string]bool{}, len(m.kept)
+		for f := range m.kept {
 			for d := path.Dir(f); d != "." && !m.dirs[d]; d = path.Dir(d) {
 				m.dirs[d] = true
 			}
@@ -422,8 +432,8 @@ func (m *memOutput) hasDir(name string) bool {
 // remember, called after a successful build, stores its work in the
 // cache and its output in res.
 func (b *builder) remember(res *Result) {
-	if b.out != nil && b.out.mem != nil && !b.out.sync {
-		res.Output = b.out.mem.files
+	if b.out != nil {
+		res.Output = b.out.files()
 	}
 	s := b.inc
 	if s == nil {
@@ -445,7 +455,10 @@ func (b *builder) remember(res *Result) {
 		} else {
 			res.Loaded++
 		}
-		cp.out = res.Output[p.ref.Path]
+		cp.out, cp.tdeps = res.Output[p.ref.Path], p.tdeps
+		for _, d := range p.tdeps {
+			cp.linked = cp.linked || b.linked(d)
+		}
 		if t := s.texts[src]; t != nil {
 			cp.text = t
 		}
@@ -475,27 +488,27 @@ func (b *builder) remember(res *Result) {
 type memOutput struct {
 	b      *builder
 	mu     sync.Mutex
-	files  map[string][]byte
+	kept   map[string][]byte
 	dirs   map[string]bool // the folders of files, made by hasDir
 	dirsOf int             // len(files) when dirs was made
 }
 
 // newOutput makes the output of the build: a new folder beside the
 // destination, or memory.
-func (b *builder) newOutput() (*output, error) {
+func (b *builder) newOutput() (output, error) {
 	if b.opts.Memory || b.opts.Cache != nil {
-		return &output{dest: b.dest, mem: &memOutput{b: b, files: map[string][]byte{}}}, nil
+		return &memOutput{b: b, kept: map[string][]byte{}}, nil
 	}
 	if b.pending != nil {
 		return b.takeOutput() // begun by startOutput (output.go)
 	}
 	if isDir(b.dest) {
-		mem := &memOutput{b: b, files: map[string][]byte{}}
 		d := b.opts.disk
 		if d == nil {
 			d = osDisk{}
 		}
-		return &output{dest: b.dest, mem: mem, sync: true, workers: b.opts.Workers, disk: d}, nil // syncdest.go
+		mem := &memOutput{b: b, kept: map[string][]byte{}}
+		return &syncOutput{memOutput: mem, dest: b.dest, workers: b.opts.Workers, disk: d}, nil // syncdest.go
 	}
 	out, err := newOutput(b.dest)
 	if err != nil {
@@ -511,7 +524,7 @@ func (b *builder) newOutput() (*output, error) {
 // put stores data, which must not change afterwards, as the file name.
 func (m *memOutput) put(name string, data []byte) {
 	m.mu.Lock()
-	m.files[name] = data
+	m.kept[name] = data
 	m.mu.Unlock()
 }
 
@@ -556,6 +569,35 @@ func (m *memOutput) copy(name string, fsys fs.FS, src string) error {
 	}
 	return nil
 }
+
+func (m *memOutput) keep(name string, data []byte) error {
+	m.put(name, data)
+	return nil
+}
+
+func (m *memOutput) read(name string) ([]byte, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	data, ok := m.kept[name]
+	return data, ok
+}
+
+func (m *memOutput) exists(name string) bool {
+	_, ok := m.read(name)
+	return ok
+}
+
+func (m *memOutput) isDir(name string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.hasDir(name)
+}
+
+func (m *memOutput) commit() error { return nil } // the build's result takes the files
+
+func (m *memOutput) discard() {}
+
+func (m *memOutput) files() map[string][]byte { return m.kept }
 
 // write stores a copy of data as the file name.
 func (m *memOutput) write(name string, data []byte) error {

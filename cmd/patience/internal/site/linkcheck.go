@@ -212,13 +212,7 @@ func editDistance(a, b string) int {
 }
 
 // read returns the file name of the output written so far.
-func (o *output) read(name string) ([]byte, bool) {
-	if o.mem != nil {
-		o.mem.mu.Lock()
-		defer o.mem.mu.Unlock()
-		data, ok := o.mem.files[name]
-		return data, ok
-	}
+func (o *dirOutput) read(name string) ([]byte, bool) {
 	if text, ok, _ := o.recalled(name); ok && text != nil {
 		return text, true
 	}
@@ -227,24 +221,13 @@ func (o *output) read(name string) ([]byte, bool) {
 }
 
 // exists tells whether the output has a file name.
-func (o *output) exists(name string) bool {
-	if o.mem != nil {
-		o.mem.mu.Lock()
-		defer o.mem.mu.Unlock()
-		_, ok := o.mem.files[name]
-		return ok
-	}
+func (o *dirOutput) exists(name string) bool {
 	_, ok, _ := o.recalled(name) // every file of the output goes through write or copy
 	return ok
 }
 
 // isDir tells whether the output has a folder name.
-func (o *output) isDir(name string) bool {
-	if o.mem != nil {
-		o.mem.mu.Lock()
-		defer o.mem.mu.Unlock()
-		return o.mem.hasDir(name) // incremental.go
-	}
+func (o *dirOutput) isDir(name string) bool {
 	_, _, dir := o.recalled(name)
 	return dir
 }

@@ -15,20 +15,44 @@ import (
 	"sync"
 )
 
-// output is a build folder made next to the destination. Files are written
-// into it, and commit swaps it in place of the destination; discard
-// removes it. Until commit, the destination is untouched.
+// output is where a build puts the files of the site. Until commit, the
+// destination is untouched; a failed build discards the output. There are
+// three:
 //
-// An output with mem set keeps the files in memory instead
-// (incremental.go); with sync set too, commit then writes them over the
-// existing destination where they differ (syncdest.go).
-type output struct {
-	dest    string // the destination folder, absolute
-	tmp     string // the folder being written
-	mem     *memOutput
-	sync    bool
-	workers int  // for sync
-	disk    disk // for sync (syncdest.go)
+//   - *dirOutput (below): a new folder made beside the destination,
+//     renamed in its place by commit; for a destination that does not
+//     exist yet;
+//   - *memOutput (incremental.go): memory, for Options.Memory and
+//     Options.Cache; the build's Result.Output takes the files;
+//   - *syncOutput (syncdest.go): memory, then written over the existing
+//     destination by commit where the files differ, all or nothing.
+type output interface {
+	// write writes a file at the slash-separated path name; data may
+	// change afterwards.
+	write(name string, data []byte) error
+	// keep is write for data that never changes (a page's output reused
+	// from the last build), which an output in memory keeps as it is.
+	keep(name string, data []byte) error
+	// copy copies the file src of fsys to the path name.
+	copy(name string, fsys fs.FS, src string) error
+	// read, exists and isDir tell what the output holds so far, for the
+	// link check (linkcheck.go).
+	read(name string) ([]byte, bool)
+	exists(name string) bool
+	isDir(name string) bool
+	// commit puts the output in place; discard drops it.
+	commit() error
+	discard()
+	// files returns the files kept in memory for Result.Output, or nil.
+	files() map[string][]byte
+}
+
+// dirOutput is a build folder made next to the destination. Files are
+// written into it, and commit swaps it in place of the destination;
+// discard removes it.
+type dirOutput struct {
+	dest string // the destination folder, absolute
+	tmp  string // the folder being written
 
 	// written remembers, for the link check, what was written to tmp
 	// (and the text of HTML files), so that it need not stat and read
@@ -47,7 +71,7 @@ var maxOpenPrepared = sync.OnceValue(func() int { return min(2048, openFileLimit
 
 // remember records that the file name was written, with its text if it
 // is HTML.
-func (o *output) remember(name string, data []byte) {
+func (o *dirOutput) remember(name string, data []byte) {
 	var keep []byte
 	if strings.HasSuffix(name, ".html") {
 		keep = bytes.Clone(data)
@@ -64,14 +88,14 @@ func (o *output) remember(name string, data []byte) {
 }
 
 // recalled returns what remember recorded of name.
-func (o *output) recalled(name string) (text []byte, file, dir bool) {
+func (o *dirOutput) recalled(name string) (text []byte, file, dir bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	text, file = o.written[name]
 	return text, file, o.dirs[name]
 }
 
-func newOutput(dest string) (*output, error) {
+func newOutput(dest string) (*dirOutput, error) {
 	parent, base := filepath.Split(dest)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, err
@@ -87,7 +111,7 @@ func newOutput(dest string) (*output, error) {
 		os.RemoveAll(tmp)
 		return nil, err
 	}
-	return &output{dest: dest, tmp: tmp}, nil
+	return &dirOutput{dest: dest, tmp: tmp}, nil
 }
 
 // prepare makes the folders that will hold the files at the given
@@ -96,10 +120,7 @@ func newOutput(dest string) (*output, error) {
 // and an inode; the data only goes to the page cache), so Build runs
 // prepare in the background while the pages are converted (startOutput),
 // and write then fills files that exist.
-func (o *output) prepare(files []string) error {
-	if o.mem != nil {
-		return nil
-	}
+func (o *dirOutput) prepare(files []string) error {
 	dirs := map[string]bool{}
 	for _, f := range files {
 		for d := path.Dir(f); d != "." && !dirs[d]; d = path.Dir(d) {
@@ -172,7 +193,7 @@ func (o *output) prepare(files []string) error {
 // to 50 ms instead of 0.7 to 1.5 s, in a measurement of 1,000 of each).
 // Where the attribute cannot be set (tmpfs, most other file systems),
 // prepare makes the folders directly, at the cost of one failed ioctl.
-func (o *output) mkdirSpread(name string) error {
+func (o *dirOutput) mkdirSpread(name string) error {
 	final := filepath.Join(o.tmp, filepath.FromSlash(name))
 	fresh := filepath.Join(o.tmp, fmt.Sprintf(".%s.%016x", name, rand.Uint64()))
 	if os.Mkdir(fresh, 0o755) != nil {
@@ -207,7 +228,7 @@ func (e *errorOnce) set(err error) {
 }
 
 // takeOpen returns the file prepare left open for name, or nil.
-func (o *output) takeOpen(name string) *os.File {
+func (o *dirOutput) takeOpen(name string) *os.File {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	fh := o.open[name]
@@ -216,7 +237,7 @@ func (o *output) takeOpen(name string) *os.File {
 }
 
 // closeOpen closes the files prepare left open that nothing wrote.
-func (o *output) closeOpen() {
+func (o *dirOutput) closeOpen() {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	for name, fh := range o.open {
@@ -228,7 +249,7 @@ func (o *output) closeOpen() {
 // pendingOutput is an output folder being prepared in the background.
 type pendingOutput struct {
 	done chan struct{}
-	out  *output
+	out  *dirOutput
 	err  error
 }
 
@@ -257,7 +278,7 @@ func (b *builder) startOutput() {
 
 // takeOutput waits for the folder startOutput began and returns it; the
 // builder no longer discards it on close.
-func (b *builder) takeOutput() (*output, error) {
+func (b *builder) takeOutput() (*dirOutput, error) {
 	p := b.pending
 	b.pending = nil
 	<-p.done
@@ -276,10 +297,7 @@ func (b *builder) dropOutput() {
 }
 
 // write writes a file at the slash-separated path name.
-func (o *output) write(name string, data []byte) error {
-	if o.mem != nil {
-		return o.mem.write(name, data)
-	}
+func (o *dirOutput) write(name string, data []byte) error {
 	if fh := o.takeOpen(name); fh != nil {
 		_, err := fh.Write(data)
 		if err1 := fh.Close(); err == nil {
@@ -295,11 +313,12 @@ func (o *output) write(name string, data []byte) error {
 	return nil
 }
 
+func (o *dirOutput) keep(name string, data []byte) error { return o.write(name, data) }
+
+func (o *dirOutput) files() map[string][]byte { return nil }
+
 // copy copies the file src of fsys to the slash-separated path name.
-func (o *output) copy(name string, fsys fs.FS, src string) error {
-	if o.mem != nil {
-		return o.mem.copy(name, fsys, src)
-	}
+func (o *dirOutput) copy(name string, fsys fs.FS, src string) error {
 	in, err := fsys.Open(src)
 	if err != nil {
 		return err
@@ -325,13 +344,7 @@ func (o *output) copy(name string, fsys fs.FS, src string) error {
 
 // commit puts the new folder in place of the destination: the old one is
 // renamed away, the new one renamed in, and the old one removed.
-func (o *output) commit() error {
-	if o.mem != nil {
-		if o.sync {
-			return syncDest(o.dest, o.mem, o.workers, o.disk)
-		}
-		return nil // the build's result takes the files
-	}
+func (o *dirOutput) commit() error {
 	o.closeOpen()
 	parent, base := filepath.Split(o.dest)
 	var old string
@@ -357,10 +370,7 @@ func (o *output) commit() error {
 }
 
 // discard removes the new folder.
-func (o *output) discard() {
-	if o.mem != nil {
-		return
-	}
+func (o *dirOutput) discard() {
 	o.closeOpen()
 	os.RemoveAll(o.tmp)
 }

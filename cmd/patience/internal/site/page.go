@@ -20,7 +20,8 @@ type page struct {
 	html   []byte
 	heads  []markup.Heading
 	hasH1  bool
-	deps   []string // replay files read, as shown in messages
+	deps   []string // files its conversion read, as shown in messages (reads.go)
+	tdeps  []string // files its template read, as shown in messages (reads.go)
 	fm     *markup.FrontMatter
 	links  []markup.Link // the links of the Markdown, checked by checkLinks
 	// downloads are the files its replays publish beside it (writeExtras)
@@ -73,7 +74,7 @@ func (b *builder) loadPages() {
 func (b *builder) loadPage(p *page) {
 	src := p.ref.Source
 	at := srcpos.Pos{File: src, Line: 1, Col: 1}
-	text, err := readLimited(b.content, p.rel, pageOrReplay)
+	text, err := readLimited(pageFS{b.content, p}, p.rel, pageOrReplay)
 	if err != nil {
 		b.errs.addf(at, "%v", unwrapPath(err))
 		return
@@ -173,7 +174,8 @@ var bufferPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // renderPages executes the pages' templates and writes them, concurrently.
 func (b *builder) renderPages() {
-	forEach(len(b.pages), b.opts.Workers, func(i int) {
+	rs := b.renderers(workerCount(len(b.pages), b.opts.Workers))
+	forEachWorker(len(b.pages), b.opts.Workers, func(w, i int) {
 		p := b.pages[i]
 		if b.stopped() || b.reuseOutput(p) {
 			return // stopped, or the same output as the last build's (incremental.go)
@@ -186,11 +188,11 @@ func (b *builder) renderPages() {
 		buf := bufferPool.Get().(*bytes.Buffer)
 		defer bufferPool.Put(buf)
 		buf.Reset()
-		b.renderPage(p, buf)
+		b.renderPage(p, buf, rs[w])
 	})
 }
 
-func (b *builder) renderPage(p *page, buf *bytes.Buffer) {
+func (b *builder) renderPage(p *page, buf *bytes.Buffer, r *renderer) {
 	data := &PageData{
 		Title:    p.ref.Title,
 		Content:  template.HTML(p.html),
@@ -208,7 +210,9 @@ func (b *builder) renderPage(p *page, buf *bytes.Buffer) {
 	if n, ok := b.site.neighbors[p.ref.URL]; ok {
 		data.Prev, data.Next = n[0], n[1]
 	}
-	if err := p.layout.ExecuteTemplate(buf, baseTemplate, data); err != nil {
+	err := r.layoutFor(b, p.layout).ExecuteTemplate(buf, baseTemplate, data)
+	p.tdeps = r.rec.take()
+	if err != nil {
 		b.errs.addExec(*b.tmpl.templateError(err), p.ref.Source)
 		return
 	}

@@ -35,9 +35,6 @@ func (b *builder) replayRenderer(p *page) markup.ReplayRenderer {
 			return nil, &srcpos.Error{Pos: at, Msg: "a replay block with src= must be empty: the replay is in the file"}
 		}
 		name, body, err := b.readReplay(p, src)
-		if name != "" {
-			p.deps = append(p.deps, path.Join(contentName, name))
-		}
 		if err != nil {
 			return nil, &srcpos.Error{Pos: at, Msg: fmt.Sprintf("replay block src=%s: %s", src, err)}
 		}
@@ -61,6 +58,10 @@ func (b *builder) readReplay(p *page, src string) (name string, body []byte, err
 		return "", nil, errors.New("the file is outside the content folder")
 	}
 	show := path.Join(contentName, name)
+	fsys := pageFS{b.content, p} // notes the file in p.deps
+	if _, err := fs.Stat(fsys, name); errors.Is(err, fs.ErrNotExist) {
+		return name, nil, fmt.Errorf("no file %s", show)
+	}
 	if b.contentDir != "" {
 		// On disk: resolve symbolic links, which must stay in the folder.
 		real, err := filepath.EvalSymlinks(filepath.Join(b.contentDir, filepath.FromSlash(name)))
@@ -74,7 +75,7 @@ func (b *builder) readReplay(p *page, src string) (name string, body []byte, err
 			return name, nil, fmt.Errorf("%s is a symbolic link that leaves the content folder", show)
 		}
 	}
-	body, err = readLimited(b.content, name, pageOrReplay)
+	body, err = readLimited(fsys, name, pageOrReplay)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return name, nil, fmt.Errorf("no file %s", show)

@@ -52,8 +52,10 @@ type Result struct {
 	Destination string     // the output folder, absolute
 	Pages       []*PageRef // every page, by URL
 	// Deps maps every page's source ("content/games/x.md") to the files
-	// other than itself that its rendering read: the replay files of its
-	// src= blocks ("content/games/deal-1.replay"), sorted. Every page also
+	// other than itself that its rendering read, as recorded while it
+	// read them (reads.go): the replay files of its src= blocks
+	// ("content/games/deal-1.replay") and the odds files its template
+	// showed ("content/odds/shamrocks.json"), sorted. Every page also
 	// depends on the templates and config.yaml.
 	Deps  map[string][]string
 	Files int // files written, pages included
@@ -136,7 +138,7 @@ type builder struct {
 	outputs map[string]string // output path -> what writes it, as shown in messages
 	byURL   map[string]*PageRef
 	site    *SiteData
-	out     *output
+	out     output
 	pending *pendingOutput // output.go
 	extras  int            // files written by writeExtras (extras.go)
 	inc     *incState      // with Options.Cache (incremental.go)
@@ -329,7 +331,7 @@ func (b *builder) result() *Result {
 		r.Files++
 	}
 	for _, p := range b.pages {
-		deps := append([]string{}, p.deps...)
+		deps := append(slices.Clone(p.deps), p.tdeps...)
 		sort.Strings(deps)
 		r.Deps[p.ref.Source] = slices.Compact(deps)
 	}

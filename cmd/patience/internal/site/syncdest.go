@@ -31,6 +31,20 @@ import (
 // destination while the new ones are renamed into place and the stale
 // ones moved away, and a failure there puts every old file back.
 
+// syncOutput is a build's output in memory, written over the existing
+// destination by commit.
+type syncOutput struct {
+	*memOutput
+	dest    string
+	workers int
+	disk    disk
+}
+
+func (o *syncOutput) commit() error { return syncDest(o.dest, o.memOutput, o.workers, o.disk) }
+
+// files returns nil: the files are in the destination.
+func (o *syncOutput) files() map[string][]byte { return nil }
+
 // disk is what the output layer does to the destination's file system.
 // Tests replace it to make one operation fail part-way.
 type disk interface {
@@ -95,7 +109,7 @@ func syncDest(dest string, m *memOutput, workers int, d disk) error {
 		return err
 	}
 
-	names := slices.Sorted(maps.Keys(m.files))
+	names := slices.Sorted(maps.Keys(m.kept))
 	dirs := map[string]bool{}
 	for _, f := range names {
 		for d := path.Dir(f); d != "." && !dirs[d]; d = path.Dir(d) {
@@ -120,7 +134,7 @@ func syncDest(dest string, m *memOutput, workers int, d disk) error {
 	differs := make([]bool, len(names))
 	forEach(len(names), workers, func(i int) {
 		_, ok := have[names[i]]
-		differs[i] = !ok || !sameFile(filepath.Join(dest, filepath.FromSlash(names[i])), m.files[names[i]])
+		differs[i] = !ok || !sameFile(filepath.Join(dest, filepath.FromSlash(names[i])), m.kept[names[i]])
 	})
 	var changed []string
 	for i, name := range names {
@@ -132,7 +146,7 @@ func syncDest(dest string, m *memOutput, workers int, d disk) error {
 	var stale []string
 	gone := map[string]bool{}
 	for _, p := range slices.Sorted(maps.Keys(have)) {
-		if _, ok := m.files[p]; ok || dirs[p] || underAny(p, gone) {
+		if _, ok := m.kept[p]; ok || dirs[p] || underAny(p, gone) {
 			continue
 		}
 		gone[p] = true
@@ -205,7 +219,7 @@ func (tx *syncTx) stage(m *memOutput, changed []string, dirs map[string]bool, ha
 	forEach(len(changed), workers, func(i int) {
 		name := changed[i]
 		dir, base := filepath.Split(tx.full(name))
-		tmp, err := tx.disk.WriteTemp(dir, "."+base+".new-", m.files[name])
+		tmp, err := tx.disk.WriteTemp(dir, "."+base+".new-", m.kept[name])
 		if err != nil {
 			errs.set(err)
 			return
@@ -288,10 +302,10 @@ func replaceDest(dest string, m *memOutput) error {
 	if err != nil {
 		return err
 	}
-	for _, name := range slices.Sorted(maps.Keys(m.files)) {
+	for _, name := range slices.Sorted(maps.Keys(m.kept)) {
 		full := filepath.Join(out.tmp, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err == nil {
-			err = os.WriteFile(full, m.files[name], 0o644)
+			err = os.WriteFile(full, m.kept[name], 0o644)
 		}
 		if err != nil {
 			out.discard()

@@ -86,7 +86,6 @@
     if (!root || root.classList.contains('js')) return;
     try { data = JSON.parse(script.textContent); } catch (e) { return; }
     var id = script.getAttribute('data-replay'), steps = data.steps || [], last = steps.length;
-    if (!last) return root.classList.add('js'); // a position alone: nothing to step through
     var marked = {};
     (data.mark || []).forEach(function (c) { marked[c] = 1; });
     var L = layouts(data), $ = function (s) { return root.querySelector(s); };
@@ -98,6 +97,10 @@
     var reduce = window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)');
 
     board.querySelectorAll('.pile').forEach(function (e) { piles[e.getAttribute('data-pile')] = e; });
+    if (!last) { // a position alone: nothing to step through
+      root.classList.add('js');
+      return fit();
+    }
 
     function pileEl(p) {
       if (piles[p]) return piles[p];
@@ -221,6 +224,7 @@
       capEl.textContent = caption(n);
       noteEl.textContent = note;
       now.setAttribute('data-shown', 'Step ' + n + ' of ' + last); // printed with the board
+      now.tabIndex = now.scrollHeight > now.clientHeight + 1 ? 0 : -1; // a long note scrolls by keyboard too
       if (items[prev]) {
         items[prev].classList.remove('current');
         items[prev].removeAttribute('aria-current');

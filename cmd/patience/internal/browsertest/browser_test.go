@@ -2,8 +2,8 @@ package browsertest
 
 import (
 	"context"
-	"errors"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -1035,6 +1035,13 @@ func (f *fixture) testLinks(t *testing.T) {
 	if got := eval[string](tb, `document.querySelector('#opening .replay-now').dataset.shown`); got != "Step 2 of 11" {
 		t.Errorf("the step a printed board shows: %q", got)
 	}
+	// A swipe to the left across the board shows the next step.
+	eval[bool](tb, `(b => {
+		const at = (type, x) => b.dispatchEvent(new PointerEvent(type, {pointerType: 'touch', clientX: x, clientY: 200, bubbles: true}));
+		at('pointerdown', 300); at('pointerup', 150);
+		return true;
+	})(document.querySelector('#opening .replay-board'))`)
+	f.expect(tb, "opening", 3, "#opening/3")
 }
 
 // testDeck checks the four-colour deck: the toggle colours diamonds and

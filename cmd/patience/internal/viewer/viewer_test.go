@@ -428,3 +428,21 @@ process.stdout.write(JSON.stringify({at: out, moved: moved, card: v.card('TH')})
 		}
 	}
 }
+
+// TestGeometry checks that a game the engine knows gets its declared
+// layout in the markup, and that an unknown pile leaves the board to flow.
+func TestGeometry(t *testing.T) {
+	html := render(t, demoHouse())
+	for _, want := range []string{
+		`<div class="replay-board geo" style="--bw:14">`,
+		`<div class="pile" data-pile="t8" data-kind="tableau" data-fan="r" style="--x:0;--y:2.75;--slot:2">`,
+		`<div class="pile" data-pile="f8" data-kind="foundation" style="--x:8.75;--y:0">`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("no %s", want)
+		}
+	}
+	if html := render(t, smallExport()); strings.Contains(html, "geo") || strings.Contains(html, "--x:") {
+		t.Error("a replay with piles the game does not declare has a declared layout")
+	}
+}

@@ -92,11 +92,11 @@ func TestRead(t *testing.T) {
 			`{"deal":1,"bound":"lower","samples":4,"won":2}` + "\n" +
 			`{"deal":2,"bound":"lower","samples":4,"won":4}` + "\n" +
 			`{"deal":1,"bound":"upper","samples":2,"value":1}` + "\n",
-			want: ": 0.750 0.260 1.000 2 1-2 4; 1.000 0.000 1.000 1 1-1 2"},
+			want: ": 0.750 0.260 1.000 2 1-2 4 9; 1.000 0.000 1.000 1 1-1 2 9"},
 		{name: "a deal again counts once", text: head +
 			`{"deal":1,"bound":"lower","samples":4,"won":0}` + "\n" +
 			`{"deal":1,"bound":"lower","samples":4,"won":4}` + "\n",
-			want: ": 1.000 0.000 1.000 1 1-1 4; 0.000 0.000 0.000 0 0-0 0"},
+			want: ": 1.000 0.000 1.000 1 1-1 4 9; 0.000 0.000 0.000 0 0-0 0 0"},
 		{name: "no header", text: `{"deal":1,"bound":"lower","samples":4}`, err: "f:1:1: a deal's line before any header"},
 		{name: "unknown field", text: head + `{"deal":1,"bound":"lower","samples":4,"x":1}`, err: `f:2:1: bad line: json: unknown field "x"`},
 		{name: "too many won", text: head + `{"deal":1,"bound":"lower","samples":4,"won":5}`, err: "f:2:1: a lower line gives won and unknown, at most samples in all"},
@@ -117,7 +117,7 @@ func TestRead(t *testing.T) {
 			}
 			s := got[""]
 			f := func(e Estimate) string {
-				return strings.Join([]string{ftoa(e.Rate), ftoa(e.Low), ftoa(e.High), itoa(e.Deals), utoa(e.First) + "-" + utoa(e.Last), itoa(e.Samples)}, " ")
+				return strings.Join([]string{ftoa(e.Rate), ftoa(e.Low), ftoa(e.High), itoa(e.Deals), utoa(e.First) + "-" + utoa(e.Last), itoa(e.Samples), itoa(e.Limit)}, " ")
 			}
 			if line := ": " + f(s.Lower) + "; " + f(s.Upper); line != tt.want {
 				t.Errorf("got %q\nwant %q", line, tt.want)

@@ -59,6 +59,7 @@ type Estimate struct {
 	First, Last uint64 // deal numbers, 0 if none
 	Deals       int
 	Samples     int // per deal (the largest, if they differ)
+	Limit       int // positions per round (the largest, if they differ)
 	Rate        float64
 	Low, High   float64
 }
@@ -79,6 +80,7 @@ func Read(file string, r io.Reader) (map[string]*Summary, error) {
 		deal           uint64
 	}
 	vals := map[key]Line{}
+	limits := map[key]int{} // the limit of the header above each line
 	var order []key
 	headers := map[string]Header{}
 	var cur *Header
@@ -119,7 +121,7 @@ func Read(file string, r io.Reader) (map[string]*Summary, error) {
 		if _, dup := vals[k]; !dup {
 			order = append(order, k)
 		}
-		vals[k] = l
+		vals[k], limits[k] = l, cur.Limit
 	}
 	if err := sc.Err(); err != nil {
 		return nil, &srcpos.Error{Pos: srcpos.Pos{File: file, Line: 1, Col: 1}, Msg: err.Error()}
@@ -143,6 +145,7 @@ func Read(file string, r io.Reader) (map[string]*Summary, error) {
 		e.Last = max(e.Last, l.Deal)
 		e.Deals++
 		e.Samples = max(e.Samples, l.Samples)
+		e.Limit = max(e.Limit, limits[k])
 		vk := key{k.variant, k.bound, 0}
 		values[vk] = append(values[vk], x)
 	}

@@ -40,6 +40,12 @@ func TestFigures(t *testing.T) {
 		{name: "in emphasis and a table", src: "*{{odds:house-in-the-woods:won}}*\n\n| a |\n|---|\n| {{odds:house-in-the-woods:won}} |\n",
 			want:  "<p><em>731</em></p>\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>731</td>\n</tr>\n</tbody>\n</table>\n",
 			asked: "house-in-the-woods||won house-in-the-woods||won"},
+		// The id is made from the text as written, so that links to the
+		// heading survive new data.
+		{name: "in a heading", src: "## Won {{odds:house-in-the-woods:won}}\n",
+			want: `<h2 id="won-oddshouse-in-the-woodswon">Won 731`, asked: "house-in-the-woods||won"},
+		{name: "in a link text", src: "[{{odds:house-in-the-woods:won}} won](x/)\n",
+			want: `<a href="x/index.html">731 won</a>`, asked: "house-in-the-woods||won"},
 		{name: "not in a code span", src: "`{{odds:x:y}}`\n", want: "<p><code>{{odds:x:y}}</code></p>\n"},
 		{name: "not in a code block", src: "```\n{{odds:x:y}}\n```\n",
 			want: "<pre tabindex=\"0\" class=\"chroma\"><code>{{odds:x:y}}\n</code></pre>"},

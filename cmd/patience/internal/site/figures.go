@@ -29,8 +29,8 @@ import (
 //	SLUG.fair.jsonl      (package fairplay) fair-lower, fair-lower-low,
 //	                     fair-lower-high, fair-lower-deals,
 //	                     fair-lower-first, fair-lower-last,
-//	                     fair-lower-samples, the same for fair-upper, and
-//	                     fair-seed, fair-limit
+//	                     fair-lower-samples, fair-lower-limit, the same
+//	                     for fair-upper, and fair-seed
 //
 // Counts are written with thousands separators, rates as percentages
 // like the odds box's. A page that quotes a figure depends on the file
@@ -229,10 +229,7 @@ func (b *builder) fairFigure(g *engine.Game, name, key string) (string, error) {
 	}
 	count := func(n int) string { return group(big.NewInt(int64(n))) }
 	deal := func(n uint64) string { return group(new(big.Int).SetUint64(n)) }
-	figs := map[string]string{
-		"fair-seed":  fmt.Sprint(s.Seed),
-		"fair-limit": count(s.Limit),
-	}
+	figs := map[string]string{"fair-seed": fmt.Sprint(s.Seed)}
 	for _, e := range []struct {
 		name string
 		est  fairplay.Estimate
@@ -247,6 +244,7 @@ func (b *builder) fairFigure(g *engine.Game, name, key string) (string, error) {
 		figs[e.name+"-first"] = deal(e.est.First)
 		figs[e.name+"-last"] = deal(e.est.Last)
 		figs[e.name+"-samples"] = count(e.est.Samples)
+		figs[e.name+"-limit"] = count(e.est.Limit)
 	}
 	v, ok := figs[key]
 	if !ok {

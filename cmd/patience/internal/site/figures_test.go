@@ -47,7 +47,7 @@ func TestFigures(t *testing.T) {
 		{name: "no fair-play data for the variant", page: "{{odds:la-belle-lucie/three-shuffles-and-a-draw:fair-lower}}\n",
 			errs: "content/about.md:3:1: unknown odds key fair-lower: content/odds/la-belle-lucie.fair.jsonl has no results for la-belle-lucie/three-shuffles-and-a-draw"},
 		{name: "no upper bound measured", page: "{{odds:la-belle-lucie:fair-upper}}\n",
-			errs: "content/about.md:3:1: unknown odds key fair-upper for la-belle-lucie in content/odds/la-belle-lucie.fair.jsonl (known: fair-limit, fair-lower, fair-lower-deals, fair-lower-first, fair-lower-high, fair-lower-last, fair-lower-low, fair-lower-samples, fair-seed)"},
+			errs: "content/about.md:3:1: unknown odds key fair-upper for la-belle-lucie in content/odds/la-belle-lucie.fair.jsonl (known: fair-lower, fair-lower-deals, fair-lower-first, fair-lower-high, fair-lower-last, fair-lower-limit, fair-lower-low, fair-lower-samples, fair-seed)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

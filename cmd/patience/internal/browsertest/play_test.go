@@ -27,16 +27,7 @@ import (
 // site's game pages (one game of each family) in Chromium: the engine
 // compiled to WebAssembly, in Web Workers.
 func TestPlay(t *testing.T) {
-	exe := chromium()
-	if exe == "" {
-		if os.Getenv("PATIENCE_BROWSER") == "required" {
-			t.Fatal("PATIENCE_BROWSER=required, but there is no Chromium: apt-get install chromium")
-		}
-		t.Skip("no Chromium found, browser tests skipped")
-	}
-	if testing.Short() && os.Getenv("PATIENCE_BROWSER") != "required" {
-		t.Skip("browser tests skipped in -short mode")
-	}
+	exe := needChromium(t)
 	dir := t.TempDir()
 	f := &fixture{dest: filepath.Join(dir, "public")}
 	if _, err := site.Build(site.Options{Source: filepath.Join("..", "..", "..", ".."), Destination: f.dest, Replay: replayblock.Render}); err != nil {
@@ -185,6 +176,12 @@ func (f *fixture) testPlay(t *testing.T, tc playCase) {
 		}
 	}
 
+	// Still winnable? The background solve finds the win.
+	tb.wait(`document.querySelector('.play-check[data-verdict]')`, 60*time.Second)
+	if v := eval[string](tb, `document.querySelector('.play-check').dataset.verdict`); v != "won" {
+		t.Errorf("still winnable: %q, want won", v)
+	}
+
 	// Hint: the native solver's first move from the start.
 	tb.do(chromedp.Click(chromedp.CSS(`.play-bar button:nth-child(3)`)))
 	tb.wait(`/^Hint/.test(document.querySelector('.play-status').textContent) && !/Looking/.test(document.querySelector('.play-status').textContent)`, 60*time.Second)
@@ -284,6 +281,17 @@ func (f *fixture) testPlay(t *testing.T, tc playCase) {
 	if p := tb.panel(); !strings.HasPrefix(p.Live, "Undone: ") || fmt.Sprint(p.Board) == fmt.Sprint(shown.Board) {
 		t.Errorf("after undo: announced %q", p.Live)
 	}
+
+	// Redo, and undo again.
+	tb.do(chromedp.Click(chromedp.CSS(`.play-bar button:nth-child(2)`)))
+	tb.idle()
+	tb.wait(`document.querySelectorAll('.play-moves li').length > 0`, 20*time.Second)
+	if p := tb.panel(); !strings.HasPrefix(p.Live, "Redone: ") || fmt.Sprint(p.Board) != fmt.Sprint(shown.Board) {
+		t.Errorf("after redo: announced %q", p.Live)
+	}
+	tb.do(chromedp.Click(chromedp.CSS(`.play-bar button:nth-child(1)`)))
+	tb.idle()
+	tb.wait(`document.querySelectorAll('.play-moves li').length === 0`, 20*time.Second)
 
 	// Solve, with the main thread watched for long tasks while the
 	// engine works: between the click's task (which posts the request)

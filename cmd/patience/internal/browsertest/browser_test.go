@@ -57,7 +57,9 @@ type fixture struct {
 	replays map[string]*replay.Export
 }
 
-func TestBrowser(t *testing.T) {
+// needChromium returns the browser, or skips the test (fails it with
+// PATIENCE_BROWSER=required) without one, and in -short mode.
+func needChromium(t *testing.T) string {
 	exe := chromium()
 	if exe == "" {
 		if os.Getenv("PATIENCE_BROWSER") == "required" {
@@ -68,6 +70,11 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() && os.Getenv("PATIENCE_BROWSER") != "required" {
 		t.Skip("browser tests skipped in -short mode")
 	}
+	return exe
+}
+
+func TestBrowser(t *testing.T) {
+	exe := needChromium(t)
 	start := time.Now()
 	dir := t.TempDir()
 	f := &fixture{dest: filepath.Join(dir, "public"), replays: map[string]*replay.Export{}}

@@ -126,6 +126,11 @@ func Options(req *Request) solver.Options {
 		if opt.Timeout <= 0 {
 			opt.Timeout = SolveTimeout
 		}
+		if opt.MaxNodes <= 0 && opt.Timeout > SolveTimeout {
+			// More time ("Try again for 30 s") comes with as many more
+			// positions.
+			opt.MaxNodes = int64(float64(solver.DefaultMaxNodes) * float64(opt.Timeout) / float64(SolveTimeout))
+		}
 		opt.Shorten = SolveShorten
 	default:
 		if opt.MaxNodes <= 0 {

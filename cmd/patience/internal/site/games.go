@@ -87,10 +87,11 @@ func (b *builder) loadOdds() {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if !e.IsDir() && !ignored(name) && strings.HasSuffix(name, ".fair.jsonl") {
-			b.loadFair(strings.TrimSuffix(name, ".fair.jsonl"))
+		if e.IsDir() || ignored(name) {
+			continue
 		}
-		if e.IsDir() || ignored(name) || path.Ext(name) != ".json" {
+		if slug, ok := strings.CutSuffix(name, ".fair.jsonl"); ok {
+			b.loadFair(slug)
 			continue
 		}
 		if slug, ok := strings.CutSuffix(name, surveySuffix); ok {

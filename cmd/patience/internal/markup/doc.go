@@ -11,6 +11,10 @@
 // they work from file:// too. Raw HTML in Markdown is dropped unless a
 // [Document] asks for it.
 //
+// A figure written {{odds:SLUG[/VARIANT]:KEY}} in the text (not in code)
+// is replaced by the value the [Document]'s [Figures] gives (figure.go);
+// this package does not know where the figures come from.
+//
 // Fenced code blocks whose info string is "replay" are not highlighted:
 // they are handed, as a [ReplayBlock], to the [ReplayRenderer] of the
 // [Document] being converted. This package does not know the replay

@@ -46,8 +46,14 @@
 // content/odds/SLUG.json (package engine/survey) and shown on the game pages and
 // the home page; a survey made with rules whose fingerprint differs from
 // the game's current Fingerprint() is a warning in [Result.Warnings], not
-// an error. A game page depends (Result.Deps) on its game's odds file, and
-// the home page on every game's, whether the file exists yet or not.
+// an error. A game page depends (Result.Deps) on its game's odds file (and,
+// for a game with shuffling redeals, on its fair-play file
+// content/odds/SLUG.fair.jsonl, package fairplay), and the home page on
+// every game's, whether the file exists yet or not. The odds are read
+// before the pages, whose text may quote any figure of them as
+// {{odds:SLUG[/VARIANT]:KEY}} (figures.go); such a page depends on the
+// files its figures come from, and a figure the data lacks fails the
+// build at its position.
 //
 // # Links
 //

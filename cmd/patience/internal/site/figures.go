@@ -22,7 +22,8 @@ import (
 //
 //	SLUG.json            (package odds) deals, first, last, won, lost,
 //	                     unknown, decided (won and lost), ceiling (won
-//	                     and unknown), rate, low, high, date, exact
+//	                     and unknown), rate, low, high, date, exact,
+//	                     exact-fraction (the engine's where it has one)
 //	SLUG.survey.jsonl    (package solver) solver: the version of the
 //	                     survey's last run (SLUG.VARIANT.survey.jsonl
 //	                     for a variant)
@@ -82,12 +83,16 @@ func (b *builder) figures(p *page) markup.Figures {
 			return h.Solver, nil
 		}
 		r := b.gameData().odds[g.Key()]
-		if key == "exact" {
-			if x := exactOf(r, g); x != nil {
-				f, _ := x.Float64()
-				return percent(f), nil
+		if key == "exact" || key == "exact-fraction" {
+			x := exactOf(r, g)
+			switch {
+			case x == nil:
+				return "", fmt.Errorf("unknown odds key %s: %s has no exact probability, from the engine or in %s", key, g.Key(), jsonFile)
+			case key == "exact-fraction":
+				return group(x.Num()) + " / " + group(x.Denom()), nil
 			}
-			return "", fmt.Errorf("unknown odds key exact: %s has no exact probability, from the engine or in %s", g.Key(), jsonFile)
+			f, _ := x.Float64()
+			return percent(f), nil
 		}
 		if r == nil {
 			return "", fmt.Errorf("unknown odds key %s: no results for %s in %s", key, g.Key(), jsonFile)

@@ -128,6 +128,9 @@ const surveySuffix = ".survey.jsonl"
 // checkSurvey reads the survey file rel of the game slug.
 func (b *builder) checkSurvey(slug, rel string) {
 	show := path.Join(contentName, rel)
+	if b.inc.surveyUnchanged(show) {
+		return // checked by the last build (incremental.go)
+	}
 	data, err := readLimited(b.content, rel, oddsKind)
 	if err != nil {
 		b.errs.addf(replay.Pos{File: show}, "%v", unwrapPath(err))
@@ -146,6 +149,8 @@ func (b *builder) checkSurvey(slug, rel string) {
 	case f.Header.Game != slug:
 		b.errs.addf(replay.Pos{File: show, Line: 1, Col: 1}, "a survey of %s in the file of %s: the survey of a game goes in %s/%s%s",
 			f.Header.Game, slug, survey.OddsDir, f.Header.Game, surveySuffix)
+	default:
+		b.inc.surveyChecked(show)
 	}
 }
 

@@ -85,13 +85,20 @@ func (b *builder) loadOdds() {
 		b.errs.addf(replay.Pos{File: path.Join(contentName, survey.OddsDir)}, "%v", unwrapPath(err))
 		return
 	}
+	var surveys []string
+	defer func() {
+		// The survey files are large (1,000 lines each): read at once.
+		forEach(len(surveys), b.opts.Workers, func(i int) {
+			b.checkSurvey(strings.TrimSuffix(surveys[i], surveySuffix), path.Join(survey.OddsDir, surveys[i]))
+		})
+	}()
 	for _, e := range entries {
 		name := e.Name()
 		if e.IsDir() || ignored(name) {
 			continue
 		}
-		if slug, ok := strings.CutSuffix(name, surveySuffix); ok {
-			b.checkSurvey(slug, path.Join(survey.OddsDir, name))
+		if _, ok := strings.CutSuffix(name, surveySuffix); ok {
+			surveys = append(surveys, name)
 			continue
 		}
 		if path.Ext(name) != ".json" {

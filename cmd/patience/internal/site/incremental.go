@@ -158,6 +158,8 @@ func (s *incState) surveyChecked(show string) {
 	if s == nil {
 		return
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.surveys == nil {
 		s.surveys = map[string]bool{}
 	}

@@ -65,14 +65,14 @@ func Read(r io.Reader, name string) (*File, error) {
 			// Only the last line may be broken.
 			return nil, bad
 		}
-		var probe map[string]json.RawMessage
-		if err := json.Unmarshal([]byte(text), &probe); err != nil {
-			bad = lineError(name, line, "%v", err)
-			continue
-		}
-		if _, ok := probe["survey"]; ok {
+		// A header has the key "survey", which a deal line cannot hold
+		// (its keys and values are numbers, won, lost and unknown).
+		if strings.Contains(text, `"survey"`) {
 			var h Header
 			if err := json.Unmarshal([]byte(text), &h); err != nil {
+				if bad = syntaxError(name, line, err); bad != nil {
+					continue
+				}
 				return nil, lineError(name, line, "%v", err)
 			}
 			if f.Header != nil && (h.Game != f.Header.Game || h.Variant != f.Header.Variant) {
@@ -86,6 +86,9 @@ func Read(r io.Reader, name string) (*File, error) {
 		}
 		var d DealResult
 		if err := json.Unmarshal([]byte(text), &d); err != nil {
+			if bad = syntaxError(name, line, err); bad != nil {
+				continue
+			}
 			return nil, lineError(name, line, "%v", err)
 		}
 		if d.Result != Won && d.Result != Lost && d.Result != Unknown {
@@ -149,6 +152,17 @@ func readLimited(fh *os.File, name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s is larger than %d MB, the most a survey file may have", name, MaxFileSize>>20)
 	}
 	return data, nil
+}
+
+// syntaxError returns the error of a line that is not JSON, which is
+// forgiven if it is the last (an interrupted run), or nil for any other
+// error.
+func syntaxError(name string, line int, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return lineError(name, line, "%v", err)
+	}
+	return nil
 }
 
 // lineError is a problem on a line of a survey file.

@@ -85,6 +85,13 @@ func (b *builder) loadOdds() {
 		b.errs.addf(srcpos.Pos{File: path.Join(contentName, survey.OddsDir)}, "%v", unwrapPath(err))
 		return
 	}
+	var surveys []string
+	defer func() {
+		// The survey files are large (1,000 lines each): read at once.
+		forEach(len(surveys), b.opts.Workers, func(i int) {
+			b.checkSurvey(strings.TrimSuffix(surveys[i], surveySuffix), path.Join(survey.OddsDir, surveys[i]))
+		})
+	}()
 	for _, e := range entries {
 		name := e.Name()
 		if e.IsDir() || ignored(name) {
@@ -94,8 +101,8 @@ func (b *builder) loadOdds() {
 			b.loadFair(slug)
 			continue
 		}
-		if slug, ok := strings.CutSuffix(name, surveySuffix); ok {
-			b.checkSurvey(slug, path.Join(survey.OddsDir, name))
+		if _, ok := strings.CutSuffix(name, surveySuffix); ok {
+			surveys = append(surveys, name)
 			continue
 		}
 		if path.Ext(name) != ".json" {
@@ -132,6 +139,9 @@ const surveySuffix = ".survey.jsonl"
 // checkSurvey reads the survey file rel of the game slug.
 func (b *builder) checkSurvey(slug, rel string) {
 	show := path.Join(contentName, rel)
+	if b.inc.surveyUnchanged(show) {
+		return // checked by the last build (incremental.go)
+	}
 	data, err := readLimited(b.content, rel, oddsKind)
 	if err != nil {
 		b.errs.addf(srcpos.Pos{File: show}, "%v", unwrapPath(err))
@@ -150,6 +160,8 @@ func (b *builder) checkSurvey(slug, rel string) {
 	case f.Header.Game != slug:
 		b.errs.addf(srcpos.Pos{File: show, Line: 1, Col: 1}, "a survey of %s in the file of %s: the survey of a game goes in %s/%s%s",
 			f.Header.Game, slug, survey.OddsDir, f.Header.Game, surveySuffix)
+	default:
+		b.inc.surveyChecked(show)
 	}
 }
 

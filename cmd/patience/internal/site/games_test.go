@@ -292,3 +292,26 @@ func TestHTMLLinks(t *testing.T) {
 		t.Errorf("htmlLinks:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestSurveyFilesChecked checks that the survey files published with the
+// odds are read by every build that could see them change (issue 23,
+// item 9): a full build, and an incremental one after a change.
+func TestSurveyFilesChecked(t *testing.T) {
+	dir := t.TempDir()
+	const header = `{"survey":1,"game":"shamrocks","variant":"","engine":"e","solver":"1","budget":100,"timeout_ms":1000}` + "\n"
+	writeFiles(t, dir, map[string]string{
+		"content/index.md":                    "# Home\n",
+		"content/odds/shamrocks.survey.jsonl": header + `{"deal":1,"result":"won","ms":1,"nodes":1,"moves":1}` + "\n",
+	})
+	cache := NewCache()
+	if _, err := Build(Options{Source: dir, Cache: cache}); err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, dir, map[string]string{"content/odds/shamrocks.survey.jsonl": header + "garbage\n" + `{"deal":1,"result":"won","ms":1,"nodes":1,"moves":1}` + "\n"})
+	cache.Changed("content/odds/shamrocks.survey.jsonl")
+	for _, opts := range []Options{{Source: dir, Cache: cache}, {Source: dir, Memory: true}} {
+		if _, err := Build(opts); err == nil || !strings.HasPrefix(err.Error(), "content/odds/shamrocks.survey.jsonl:2:1: invalid character") {
+			t.Errorf("cache %v: %v", opts.Cache != nil, err)
+		}
+	}
+}

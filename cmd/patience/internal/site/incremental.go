@@ -65,6 +65,7 @@ type Cache struct {
 	scans    map[string]htmlScan    // what linkcheck.go found in output files, by path
 	files    map[string]cachedFile  // static files by output path
 	rendered int                    // pages whose template ran in the last build
+	surveys  map[string]bool        // survey files checked (games.go), by path
 }
 
 // cachedPage is a page as loadPage left it, with its output.
@@ -138,6 +139,31 @@ type incState struct {
 	texts    map[string]*pageTextMemo
 	entries  map[string]entryMemo // search index entries by page path
 	scans    map[string]htmlScan  // output files scanned by linkcheck.go
+	surveys  map[string]bool      // survey files found good by this build
+}
+
+// surveyUnchanged tells whether the survey file show was found good by
+// the last build and has not changed since; it then counts as checked by
+// this build too. s may be nil.
+func (s *incState) surveyUnchanged(show string) bool {
+	if s == nil || s.cold || s.isDirty(show) || !s.c.surveys[show] {
+		return false
+	}
+	s.surveyChecked(show)
+	return true
+}
+
+// surveyChecked records that the survey file show is good. s may be nil.
+func (s *incState) surveyChecked(show string) {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.surveys == nil {
+		s.surveys = map[string]bool{}
+	}
+	s.surveys[show] = true
 }
 
 // htmlScan is what the link check found in one output file: the same
@@ -475,7 +501,7 @@ func (b *builder) remember(res *Result) {
 		c.all = 0
 	}
 	c.mu.Unlock()
-	c.valid, c.pages, c.refs, c.files, c.rendered = true, pages, refs, s.files, s.rendered
+	c.valid, c.pages, c.refs, c.files, c.rendered, c.surveys = true, pages, refs, s.files, s.rendered, s.surveys
 	if s.entries != nil {
 		c.entries = s.entries
 	}

@@ -91,7 +91,7 @@ func suitFoundations(first int, base Rank, step int8, wrap bool, n int8, x, y fl
 // The variant "no-redeal" is the first deal alone: the game is lost when
 // it is stuck. It is here so that the site can show a deal proved lost:
 // with the redeals (whose shuffles the solver, seeing everything, plays
-// toward) it has found none in 400,000 deals.
+// toward) it has found none among the deals surveyed (content/odds).
 func laBelleLucie(variant string, merci bool, redeals int) *Game {
 	g := &Game{Slug: "la-belle-lucie", Variant: variant, Name: "La Belle Lucie", Pack: OnePack, Redeals: redeals}
 	if merci {

@@ -19,8 +19,10 @@ import (
 // notation, its line in the rules summary of the site, the hash key of
 // what it counts, and the exact odds it makes. The file that declares a
 // game declares its rules and lists them in the game's rules (withRules);
-// no other code names them. A new kind of move is: a type embedding
-// ruleBase in the game's file, an Action from newAction, and its tests.
+// no other code needs to name them (the solver's talon search, which
+// plays reversals itself, names Reversal). A new kind of move is: a type
+// embedding ruleBase in the game's file, an Action from newAction, and
+// its tests.
 //
 // Its methods other than Name are the engine's: a rule is declared inside
 // this package, with its game.
@@ -350,7 +352,7 @@ func (s *State) RulesSpent() bool {
 	return true
 }
 
-// used returns how many moves of kind r, a limited one, have been made.
+// usedOf returns how many moves of kind r, a limited one, have been made.
 func (s *State) usedOf(r Rule) int {
 	for k, l := range s.g.limited {
 		if l == r {

@@ -49,7 +49,8 @@ type Request struct {
 	Action string `json:"action,omitempty"`
 
 	// The budget of "hint", "winnable" and "solve": positions and
-	// milliseconds (0: the defaults below).
+	// milliseconds (0: the defaults below; a negative MS: no time limit,
+	// for tests whose verdicts must not depend on the machine's load).
 	Nodes int64 `json:"nodes,omitempty"`
 	MS    int64 `json:"ms,omitempty"`
 }

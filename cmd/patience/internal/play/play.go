@@ -124,7 +124,7 @@ func Options(req *Request) solver.Options {
 	opt := solver.Options{MaxNodes: req.Nodes, Timeout: time.Duration(req.MS) * time.Millisecond}
 	switch req.Op {
 	case "solve":
-		if opt.Timeout <= 0 {
+		if opt.Timeout == 0 {
 			opt.Timeout = SolveTimeout
 		}
 		opt.Shorten = SolveShorten
@@ -132,7 +132,7 @@ func Options(req *Request) solver.Options {
 		if opt.MaxNodes <= 0 {
 			opt.MaxNodes = CheckNodes
 		}
-		if opt.Timeout <= 0 {
+		if opt.Timeout == 0 {
 			opt.Timeout = CheckTimeout
 		}
 	}

@@ -1,3 +1,9 @@
+// The browser's engine (package play's WebAssembly program) never needs a
+// fingerprint, and crypto/sha256 would add 49 KB, gzipped, to it (the
+// FIPS module's self-tests and their ciphers come with the import).
+
+//go:build !(js && wasm)
+
 package engine
 
 import (

@@ -75,9 +75,6 @@ type Rule interface {
 	// leavesFoundations reports whether the rule lets a card leave a
 	// foundation.
 	leavesFoundations() bool
-	// exactOdds returns the exact probability that a deal of g is won,
-	// or nil if the rule does not make one.
-	exactOdds(g *Game) *big.Rat
 	// summary is what the rule says in row of the rules summary.
 	summary(g *Game, row SummaryRow) []string
 	// fingerprint is the rule's "key=value" in Game.Fingerprint, or "" if
@@ -99,7 +96,6 @@ func (ruleBase) check(s *State, m Move) string     { return "" }
 func (ruleBase) plain(g *Game, from, to int) bool  { return false }
 func (ruleBase) dealt(s *State, sign int)          {}
 func (ruleBase) leavesFoundations() bool           { return false }
-func (ruleBase) exactOdds(g *Game) *big.Rat        { return nil }
 
 func (ruleBase) summary(g *Game, row SummaryRow) []string { return nil }
 
@@ -293,13 +289,24 @@ func (g *Game) CardsLeaveFoundations() bool {
 	return false
 }
 
+// oddsRule is a Rule that makes the exact odds of its game: it returns
+// the probability that a deal of g is won, or nil. It is not a method of
+// Rule, so that a program that never asks for the odds (the browser's
+// engine) links no math/big: Rule's method types are in every program
+// that plays a game.
+type oddsRule interface {
+	exactOdds(g *Game) *big.Rat
+}
+
 // ExactWinProbability returns the exact probability that a deal of g is
 // won, when its rules make one (Herz zu Herz, whose every move is made by
 // the rules), or nil.
 func (g *Game) ExactWinProbability() *big.Rat {
 	for _, r := range g.rules {
-		if p := r.exactOdds(g); p != nil {
-			return p
+		if o, ok := r.(oddsRule); ok {
+			if p := o.exactOdds(g); p != nil {
+				return p
+			}
 		}
 	}
 	return nil

@@ -49,7 +49,8 @@ type Request struct {
 	Action string `json:"action,omitempty"`
 
 	// The budget of "hint", "winnable" and "solve": positions and
-	// milliseconds (0: the defaults below).
+	// milliseconds (0: the defaults below; a negative MS: no time limit,
+	// for tests whose verdicts must not depend on the machine's load).
 	Nodes int64 `json:"nodes,omitempty"`
 	MS    int64 `json:"ms,omitempty"`
 }
@@ -123,7 +124,7 @@ func Options(req *Request) solver.Options {
 	opt := solver.Options{MaxNodes: req.Nodes, Timeout: time.Duration(req.MS) * time.Millisecond}
 	switch req.Op {
 	case "solve":
-		if opt.Timeout <= 0 {
+		if opt.Timeout == 0 {
 			opt.Timeout = SolveTimeout
 		}
 		if opt.MaxNodes <= 0 && opt.Timeout > SolveTimeout {
@@ -136,7 +137,7 @@ func Options(req *Request) solver.Options {
 		if opt.MaxNodes <= 0 {
 			opt.MaxNodes = CheckNodes
 		}
-		if opt.Timeout <= 0 {
+		if opt.Timeout == 0 {
 			opt.Timeout = CheckTimeout
 		}
 	}

@@ -32,20 +32,20 @@ func run() error {
 	// go generate runs in the package's folder.
 	assets := filepath.Join("..", "..", "..", "..", "templates", "assets")
 	sk := map[string]string{}
-	var keys []string
+	var names []string
 	for _, g := range engine.Games() {
-		var b bytes.Buffer
-		if err := viewer.Render(&b, play.Skeleton(g)); err != nil {
-			return err
-		}
-		keys = append(keys, g.Key())
-		sk[g.Key()] = b.String()
-		if strings.Contains(sk[g.Key()], "\n## ") {
-			return fmt.Errorf("the viewer of %s has a line starting with ## ", g.Key())
+		for _, n := range []int{2, 0} {
+			var b bytes.Buffer
+			if err := viewer.Render(&b, play.Skeleton(g, n)); err != nil {
+				return err
+			}
+			name := play.SkeletonName(g.Key(), n)
+			names = append(names, name)
+			sk[name] = b.String()
 		}
 	}
 	var b bytes.Buffer
-	if err := play.WriteSkeletons(&b, keys, sk); err != nil {
+	if err := play.WriteSkeletons(&b, names, sk); err != nil {
 		return err
 	}
 	if err := os.WriteFile("skeletons.txt", b.Bytes(), 0o644); err != nil {

@@ -92,7 +92,7 @@ func loadTemplates(builtin, site fs.FS, siteName string, funcs template.FuncMap,
 				return nil
 			}
 			if !d.IsDir() && regularOrLink(fsys, p, d) {
-				assets[p] = asset{name: p, fsys: fsys, src: p, show: path.Join(show, p)}
+				assets[p] = asset{name: p, fsys: minifyFS{fsys}, src: p, show: path.Join(show, p)} // minify.go
 			}
 			return nil
 		})

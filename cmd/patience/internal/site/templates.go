@@ -196,9 +196,16 @@ func (ts *templateSet) templateError(err error) *srcpos.Error {
 // page up by URL.
 func templateFuncs(pageAt func(url string) *PageRef) template.FuncMap {
 	return template.FuncMap{
-		"join": join,
-		"page": pageAt,
+		"join":        join,
+		"page":        pageAt,
+		"highlighted": highlighted,
 	}
+}
+
+// highlighted tells whether a page's HTML has highlighted code, the only
+// thing assets/chroma.css styles: the other pages need not load it.
+func highlighted(content template.HTML) bool {
+	return strings.Contains(string(content), `class="chroma"`)
 }
 
 // join joins the elements of a list (or a single value) as text.

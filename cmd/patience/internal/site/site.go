@@ -282,7 +282,7 @@ func (b *builder) write() error {
 		}
 	})
 	if _, ok := b.outputs[chromaCSS]; !ok {
-		if err := out.write(chromaCSS, b.conv.CSS()); err != nil {
+		if err := out.write(chromaCSS, minified(".css", b.conv.CSS())); err != nil {
 			b.errs.addf(srcpos.Pos{File: b.dest}, "%v", err)
 		}
 	}

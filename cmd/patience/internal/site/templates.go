@@ -92,7 +92,7 @@ func loadTemplates(builtin, site fs.FS, siteName string, funcs template.FuncMap,
 				return nil
 			}
 			if !d.IsDir() && regularOrLink(fsys, p, d) {
-				assets[p] = asset{name: p, fsys: fsys, src: p, show: path.Join(show, p)}
+				assets[p] = asset{name: p, fsys: minifyFS{fsys}, src: p, show: path.Join(show, p)} // minify.go
 			}
 			return nil
 		})
@@ -196,9 +196,16 @@ func (ts *templateSet) templateError(err error) *srcpos.Error {
 // page up by URL.
 func templateFuncs(pageAt func(url string) *PageRef) template.FuncMap {
 	return template.FuncMap{
-		"join": join,
-		"page": pageAt,
+		"join":        join,
+		"page":        pageAt,
+		"highlighted": highlighted,
 	}
+}
+
+// highlighted tells whether a page's HTML has highlighted code, the only
+// thing assets/chroma.css styles: the other pages need not load it.
+func highlighted(content template.HTML) bool {
+	return strings.Contains(string(content), `class="chroma"`)
 }
 
 // join joins the elements of a list (or a single value) as text.

@@ -45,16 +45,9 @@ func runDeal(args []string, stdout, stderr io.Writer) error {
 
 // gameAndDeal parses "GAME --deal N [--variant V]" for deal and solve.
 func gameAndDeal(fs *flag.FlagSet, args []string, dealFlag, variant *string) (*engine.Game, pysolrand.Deal, error) {
-	// Accept the game before or after the flags.
-	var game string
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		game, args = args[0], args[1:]
-	}
-	if err := fs.Parse(args); err != nil {
-		return nil, pysolrand.Deal{}, usageError{err}
-	}
-	if game == "" && fs.NArg() > 0 {
-		game = fs.Arg(0)
+	game, err := parseGameFlags(fs, args)
+	if err != nil {
+		return nil, pysolrand.Deal{}, err
 	}
 	if game == "" || *dealFlag == "" {
 		fs.Usage()

@@ -43,14 +43,11 @@ func runFairplay(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stderr, fairplayUsage, "\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	var game string
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		game, args = args[0], args[1:]
+	game, err := parseGameFlags(fs, args)
+	if err != nil {
+		return err
 	}
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
-	}
-	if game == "" || *deals == "" || (*bound != "lower" && *bound != "upper") || fs.NArg() > 0 {
+	if game == "" || *deals == "" || (*bound != "lower" && *bound != "upper") {
 		fs.Usage()
 		return usageError{errors.New("fairplay: need a game, --deals A-B and --bound lower or upper")}
 	}

@@ -58,6 +58,27 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
+// parseGameFlags parses "GAME [flags]" or "[flags] GAME", as deal, solve,
+// survey and fairplay take them, and returns the game ("" if none). An
+// argument after the game is bad usage.
+func parseGameFlags(fs *flag.FlagSet, args []string) (string, error) {
+	var game string
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		game, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		return "", usageError{err}
+	}
+	rest := fs.Args()
+	if game == "" && len(rest) > 0 {
+		game, rest = rest[0], rest[1:]
+	}
+	if len(rest) > 0 {
+		return "", usageError{fmt.Errorf("%s: unexpected argument %q", fs.Name(), rest[0])}
+	}
+	return game, nil
+}
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }

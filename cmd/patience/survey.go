@@ -61,17 +61,9 @@ func runSurvey(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stderr, surveyUsage, "\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	var game string
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		game, args = args[0], args[1:]
-	}
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
-	}
-	if game == "" && fs.NArg() > 0 {
-		game = fs.Arg(0)
-	} else if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("survey: unexpected argument %q", fs.Arg(0))}
+	game, err := parseGameFlags(fs, args)
+	if err != nil {
+		return err
 	}
 	if game == "" || *deals == "" {
 		fs.Usage()

@@ -143,7 +143,7 @@ func TestBadFiles(t *testing.T) {
 		{"a survey file cut short", files(map[string]string{"content/odds/shamrocks.survey.jsonl": header + `{"deal":1,"res`}),
 			"content/odds/shamrocks.survey.jsonl:2:1: the last line is cut short"},
 		{"a survey of another game", files(map[string]string{"content/odds/contradance.survey.jsonl": header}),
-			"content/odds/contradance.survey.jsonl:1:1: a survey of shamrocks in the file of contradance"},
+			"content/odds/contradance.survey.jsonl:1:1: a survey of shamrocks in the file content/odds/contradance.survey.jsonl"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir, before := buildGoodSite(t, map[string]string{

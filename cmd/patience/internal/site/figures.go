@@ -65,7 +65,7 @@ func (b *builder) figures(p *page) markup.Figures {
 			p.deps = append(p.deps, path.Join(contentName, name))
 			return b.fairFigure(g, name, key)
 		case key == "solver":
-			name := path.Join(survey.OddsDir, strings.ReplaceAll(g.Key(), "/", ".")+".survey.jsonl")
+			name := surveyFile(g.Slug, g.Variant)
 			p.deps = append(p.deps, path.Join(contentName, name))
 			sv, err := cachedRead(b, &b.gameData().files.surveys, name, func(data []byte) (*survey.File, error) {
 				return survey.Read(bytes.NewReader(data), path.Join(contentName, name))

@@ -89,7 +89,7 @@ func (b *builder) loadOdds() {
 	defer func() {
 		// The survey files are large (1,000 lines each): read at once.
 		forEach(len(surveys), b.opts.Workers, func(i int) {
-			b.checkSurvey(strings.TrimSuffix(surveys[i], surveySuffix), path.Join(survey.OddsDir, surveys[i]))
+			b.checkSurvey(path.Join(survey.OddsDir, surveys[i]))
 		})
 	}()
 	for _, e := range entries {
@@ -132,12 +132,19 @@ func (b *builder) loadOdds() {
 }
 
 // surveySuffix ends the names of the survey files kept beside the odds
-// files, content/odds/<slug>.survey.jsonl: published as they are, and
+// files, content/odds/<slug>.survey.jsonl (<slug>.<variant>.survey.jsonl
+// for a variant, see surveyFile): published as they are, and
 // read by the build so that a broken line is not.
 const surveySuffix = ".survey.jsonl"
 
+// surveyFile is the name of the survey file of a game and variant in the
+// content folder: odds/<slug>.survey.jsonl, odds/<slug>.<variant>.survey.jsonl.
+func surveyFile(game, variant string) string {
+	return path.Join(survey.OddsDir, strings.ReplaceAll(engine.Key(game, variant), "/", ".")+surveySuffix)
+}
+
 // checkSurvey reads the survey file rel of the game slug.
-func (b *builder) checkSurvey(slug, rel string) {
+func (b *builder) checkSurvey(rel string) {
 	show := path.Join(contentName, rel)
 	if b.inc.surveyUnchanged(show) {
 		return // checked by the last build (incremental.go)
@@ -157,9 +164,9 @@ func (b *builder) checkSurvey(slug, rel string) {
 		b.errs.addf(srcpos.Pos{File: show, Line: bytes.Count(data, []byte("\n")) + 1, Col: 1}, "the last line is cut short (an interrupted survey?)")
 	case f.Header == nil:
 		b.errs.addf(srcpos.Pos{File: show, Line: 1, Col: 1}, "no survey header line: a survey file starts with {\"survey\":...}")
-	case f.Header.Game != slug:
-		b.errs.addf(srcpos.Pos{File: show, Line: 1, Col: 1}, "a survey of %s in the file of %s: the survey of a game goes in %s/%s%s",
-			f.Header.Game, slug, survey.OddsDir, f.Header.Game, surveySuffix)
+	case surveyFile(f.Header.Game, f.Header.Variant) != rel:
+		b.errs.addf(srcpos.Pos{File: show, Line: 1, Col: 1}, "a survey of %s in the file %s: it goes in %s",
+			engine.Key(f.Header.Game, f.Header.Variant), show, path.Join(contentName, surveyFile(f.Header.Game, f.Header.Variant)))
 	default:
 		b.inc.surveyChecked(show)
 	}

@@ -97,6 +97,10 @@
     var reduce = window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)');
 
     board.querySelectorAll('.pile').forEach(function (e) { piles[e.getAttribute('data-pile')] = e; });
+    // A long note scrolls in its box: the box then takes the keyboard's
+    // focus too, whenever its size or text changes.
+    function keyScroll() { now.tabIndex = now.scrollHeight > now.clientHeight + 1 ? 0 : -1; }
+    if (window.ResizeObserver) new ResizeObserver(keyScroll).observe(now);
     if (!last) { // a position alone: nothing to step through
       root.classList.add('js');
       return fit();
@@ -224,7 +228,7 @@
       capEl.textContent = caption(n);
       noteEl.textContent = note;
       now.setAttribute('data-shown', 'Step ' + n + ' of ' + last); // printed with the board
-      now.tabIndex = now.scrollHeight > now.clientHeight + 1 ? 0 : -1; // a long note scrolls by keyboard too
+      keyScroll();
       if (items[prev]) {
         items[prev].classList.remove('current');
         items[prev].removeAttribute('aria-current');

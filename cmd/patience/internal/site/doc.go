@@ -14,7 +14,9 @@
 // [Build] renders every page to a pretty URL (content/index.md to
 // index.html, content/games/x.md to games/x/index.html, content/a/_index.md
 // or content/a/index.md to a/index.html), copies static files and
-// template assets, writes assets/chroma.css, search-index.js (the search
+// template assets (their stylesheets and scripts minified: minify.go),
+// writes assets/chroma.css (linked only from pages with highlighted
+// code), search-index.js (the search
 // box's index), sitemap.xml and 404.html (see extras.go for the choices
 // about their URLs), and swaps the result into the
 // destination folder only when the whole build succeeded: a failed build

@@ -24,7 +24,8 @@ import (
 // routine test takes a few cheap deals a game at a small node budget;
 // with -guard it takes every recorded loss and decided deals spread over
 // the range up to 50 a game, at the default node budget without a time
-// limit (deterministic; about half an hour on two busy cores):
+// limit (deterministic; 1934 deals, 46 minutes on two cores shared with
+// other jobs):
 //
 //	go test ./engine/solver -run TestGuard -guard -timeout 2h -v
 var fullGuard = flag.Bool("guard", false, "re-solve every recorded loss and 50 deals a game (slow)")

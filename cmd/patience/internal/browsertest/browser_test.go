@@ -94,35 +94,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("test server at %s, want 127.0.0.1", f.base)
 	}
 
-	alloc, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe),
-		chromedp.Headless,
-		chromedp.NoSandbox, // the tests may run as root, in a container
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.Flag("no-default-browser-check", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-default-apps", true),
-		chromedp.Flag("disable-extensions", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("disable-features", "Translate,OptimizationHints,MediaRouter"),
-		chromedp.Flag("metrics-recording-only", true),
-		chromedp.Flag("safebrowsing-disable-auto-update", true),
-		chromedp.Flag("password-store", "basic"),
-		chromedp.Flag("use-mock-keychain", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(filepath.Join(dir, "profile")), // fresh
-		chromedp.WindowSize(1200, 900),
-	)
-	t.Cleanup(cancel)
-	browser, cancelBrowser := chromedp.NewContext(alloc)
-	t.Cleanup(cancelBrowser)
-	if err := chromedp.Do(browser); err != nil {
-		t.Fatalf("starting %s: %v", exe, err)
-	}
-	f.browser = browser
+	f.browser = startBrowser(t, exe, filepath.Join(dir, "profile"))
 
 	// The subtests run at once, each in its own tab of the one browser.
 	t.Cleanup(func() { t.Logf("browser tests took %v", time.Since(start).Round(time.Millisecond)) })
@@ -151,6 +123,41 @@ func TestBrowser(t *testing.T) {
 	if dir := os.Getenv("PATIENCE_SCREENSHOTS"); dir != "" {
 		run("Screenshots", func(t *testing.T) { f.screenshots(t, dir) })
 	}
+}
+
+// startBrowser starts Chromium (exe) with a fresh profile folder for
+// every browser test, and stops it when the test ends.
+func startBrowser(t *testing.T, exe, profile string) context.Context {
+	t.Helper()
+	alloc, cancel := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(exe),
+		chromedp.Headless,
+		chromedp.NoSandbox, // the tests may run as root, in a container
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("no-default-browser-check", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-default-apps", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-features", "Translate,OptimizationHints,MediaRouter"),
+		chromedp.Flag("metrics-recording-only", true),
+		chromedp.Flag("safebrowsing-disable-auto-update", true),
+		chromedp.Flag("password-store", "basic"),
+		chromedp.Flag("use-mock-keychain", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(profile), // fresh
+		chromedp.WindowSize(1200, 900),
+	)
+	t.Cleanup(cancel)
+	browser, cancelBrowser := chromedp.NewContext(alloc)
+	t.Cleanup(cancelBrowser)
+	if err := chromedp.Do(browser); err != nil {
+		t.Fatalf("starting %s: %v", exe, err)
+	}
+	return browser
 }
 
 // siteHandler serves the built site like a static host: a missing file

@@ -36,16 +36,7 @@ func TestPlay(t *testing.T) {
 	srv := httptest.NewServer(siteHandler(f.dest))
 	t.Cleanup(srv.Close)
 	f.base = srv.URL + "/"
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
-		chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(filepath.Join(dir, "profile")), chromedp.WindowSize(1200, 900))
-	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	browser, cancelBrowser := chromedp.NewContext(alloc)
-	t.Cleanup(cancelBrowser)
-	if err := chromedp.Do(browser); err != nil {
-		t.Fatalf("starting %s: %v", exe, err)
-	}
-	f.browser = browser
+	f.browser = startBrowser(t, exe, filepath.Join(dir, "profile"))
 
 	for _, tc := range []playCase{
 		// Deals the solver wins in a few hundred positions or less: the

@@ -148,9 +148,9 @@ func (p *epos) evaluate() int32 {
 			for ev.length[i] > 0 {
 				c := p[ev.length[i]-1]
 				ok := false
-				for _, f := range in.foundations {
-					if in.pos[f][c] == ev.height[f] {
-						ev.height[f]++
+				for _, h := range in.homes[c] {
+					if h.pos == ev.height[h.f] {
+						ev.height[h.f]++
 						ok = true
 						break
 					}
@@ -173,9 +173,9 @@ func (p *epos) evaluate() int32 {
 				continue
 			}
 			u := 99
-			for _, f := range in.foundations {
-				if q := in.pos[f][c]; q >= ev.height[f] && int(q-ev.height[f]) < u {
-					u = int(q - ev.height[f])
+			for _, h := range in.homes[c] {
+				if q := h.pos; q >= ev.height[h.f] && int(q-ev.height[h.f]) < u {
+					u = int(q - ev.height[h.f])
 				}
 			}
 			if u < 8 {

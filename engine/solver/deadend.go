@@ -157,11 +157,8 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 
 // canHome is the relaxed foundation rule.
 func (in *info) canHome(s *engine.State, r *relax, c engine.Card) bool {
-	for _, f := range in.foundations {
-		p := int(in.pos[f][c])
-		if p < 0 {
-			continue
-		}
+	for _, h := range in.homes[c] {
+		f, p := h.f, int(h.pos)
 		if in.anyRank[f] {
 			if len(s.Pile(f)) < int(in.spec[f].Found.Len) {
 				return true
@@ -178,8 +175,9 @@ func (in *info) canHome(s *engine.State, r *relax, c engine.Card) bool {
 // raise extends top[f] of the foundations that wait for card c, which
 // has just got its first homed copy.
 func (in *info) raise(r *relax, c engine.Card) {
-	for _, f := range in.foundations {
-		if in.anyRank[f] || int(in.pos[f][c]) != r.top[f] {
+	for _, h := range in.homes[c] {
+		f := h.f
+		if in.anyRank[f] || int(h.pos) != r.top[f] {
 			continue
 		}
 		seq := in.seq[f]

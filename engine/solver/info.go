@@ -21,6 +21,11 @@ type info struct {
 	// pos[f][c] is the index of card c in it, or -1.
 	seq [][]engine.Card
 	pos [][53]int8
+	// homes[c] lists the foundations whose sequence holds card c (pos
+	// not -1), in the order of foundations, with c's index there: the
+	// loops over the foundations that could take a card look only at
+	// these.
+	homes [53][]home
 	// anyRank[f]: foundation f takes any card of its suit (pos is then 0
 	// for the suit's cards).
 	anyRank []bool
@@ -119,6 +124,13 @@ func newInfo(g *engine.Game) *info {
 	for _, c := range g.Pack.Cards() {
 		in.copies[c]++
 	}
+	for _, f := range in.foundations {
+		for c := engine.Card(1); c <= 52; c++ {
+			if in.pos[f][c] >= 0 {
+				in.homes[c] = append(in.homes[c], home{f, in.pos[f][c]})
+			}
+		}
+	}
 	in.capacity = total == g.Cards()
 	in.pruning = !g.CardsLeaveFoundations() && !g.AllForced() && g.Goal() == g.Cards()
 	var builds [4]bool
@@ -165,6 +177,12 @@ func newInfo(g *engine.Game) *info {
 	return in
 }
 
+// home is a foundation f that holds a card at index pos of its sequence.
+type home struct {
+	f   int
+	pos int8
+}
+
 func contains(cs []engine.Card, c engine.Card) bool {
 	for _, x := range cs {
 		if x == c {
@@ -208,8 +226,8 @@ func (in *info) need(s *engine.State, f int, c engine.Card) int {
 // foundation will ever take it.
 func (in *info) urgency(s *engine.State, c engine.Card) int {
 	best := 99
-	for _, f := range in.foundations {
-		if d := in.need(s, f, c); d >= 0 && d < best {
+	for _, h := range in.homes[c] {
+		if d := in.need(s, h.f, c); d >= 0 && d < best {
 			best = d
 		}
 	}

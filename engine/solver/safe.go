@@ -126,7 +126,8 @@ func sameRest(seqF, seqH []engine.Card, posF, posH int8, home func(engine.Card) 
 func (in *info) acceptAlike(s *engine.State, x engine.Card) (int, bool) {
 	k, first, alike := 0, -1, true
 	home := func(c engine.Card) bool { return int8(in.homeCount(s, c)) >= in.copies[c] }
-	for _, f := range in.foundations {
+	for _, h := range in.homes[x] {
+		f := h.f
 		if !in.accepts(s, f, x) {
 			continue
 		}
@@ -155,8 +156,8 @@ func (in *info) heuristicSafe(s *engine.State, f int, x engine.Card) bool {
 // homeCount returns the number of copies of c on the foundations.
 func (in *info) homeCount(s *engine.State, c engine.Card) int {
 	n := 0
-	for _, f := range in.foundations {
-		if p := int(in.pos[f][c]); p >= 0 && p < len(s.Pile(f)) {
+	for _, h := range in.homes[c] {
+		if int(h.pos) < len(s.Pile(h.f)) {
 			n++
 		}
 	}
@@ -176,7 +177,8 @@ func (p *epos) autoMove() (engine.Move, bool) {
 		if x == engine.NoCard {
 			continue
 		}
-		for _, f := range in.foundations {
+		for _, h := range in.homes[x] {
+			f := h.f
 			if !in.accepts(s, f, x) {
 				continue
 			}

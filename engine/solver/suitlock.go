@@ -47,9 +47,10 @@ type suitLock struct {
 	// with which its search was inconclusive.
 	cache map[uint64]int32
 	piles [][]engine.Card
-	found []int   // foundations of the suit
-	h     []int   // their heights
-	seen  hashSet // positions of the current projected search
+	store [][]engine.Card // the piles' backing arrays, reused
+	found []int           // foundations of the suit
+	h     []int           // their heights
+	seen  hashSet         // positions of the current projected search
 	nodes int
 	limit int
 	// locked is the suit whose projection was lost, when suitLocked
@@ -125,12 +126,20 @@ func (in *info) suitLocked(s *engine.State, r *relax, limit int) bool {
 			continue
 		}
 		for _, t := range in.tableau {
-			var p []engine.Card
+			// Each projected pile gets a backing array of its own (the
+			// search builds on the piles in place), kept for the next
+			// call.
+			n := len(sl.piles)
+			if n == len(sl.store) {
+				sl.store = append(sl.store, nil)
+			}
+			p := sl.store[n][:0]
 			for _, c := range s.Pile(t) {
 				if c.Suit() == suit {
 					p = append(p, c)
 				}
 			}
+			sl.store[n] = p
 			if len(p) > 0 {
 				sl.piles = append(sl.piles, p)
 			}

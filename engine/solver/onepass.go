@@ -14,10 +14,12 @@ import "github.com/patience-solitaire/patience/engine"
 // wins; the depth-first searches (the exact phase) see the position of
 // the generic family unchanged.
 
-// dpos is the generic family's position with the beam layered by deals.
+// dpos is the generic family's position; in the modes that ask for it
+// (mode.deals), its beam is layered by deals.
 type dpos struct {
 	*epos
-	root int // cards in the stock at the root
+	byDeal bool
+	root   int // cards in the stock at the root
 }
 
 // onePass reports whether the game's stock is dealt one card at a time
@@ -35,10 +37,27 @@ func newDealSearcher(in *info, s *engine.State, b *budget, sw switches) *dealSea
 	return &dealSearcher{budget: e.budget, p: p, tt: e.tt, maxTree: e.maxTree}
 }
 
+func (p *dpos) setMode(md mode) {
+	p.epos.setMode(md)
+	p.byDeal = md.deals
+}
+
 // layer is the number of cards dealt.
-func (p *dpos) layer() int       { return p.root - len(p.s.Pile(p.in.stock)) }
-func (p *dpos) layers() int      { return p.root + 1 }
-func (p *dpos) dealLayers() bool { return true }
+func (p *dpos) layer() int {
+	if !p.byDeal {
+		return p.epos.layer()
+	}
+	return p.root - len(p.s.Pile(p.in.stock))
+}
+
+func (p *dpos) layers() int {
+	if !p.byDeal {
+		return p.epos.layers()
+	}
+	return p.root + 1
+}
+
+func (p *dpos) dealLayers() bool { return p.byDeal }
 
 // advance returns the deal of the stock's next card.
 func (p *dpos) advance() (engine.Move, bool) {
@@ -50,9 +69,13 @@ func (p *dpos) advance() (engine.Move, bool) {
 	return m, p.s.Check(m) == nil
 }
 
-// beamMoves leaves the deal out (advance plays it).
+// beamMoves leaves the deal out when the layers are deals (advance
+// plays it).
 func (p *dpos) beamMoves(buf []engine.Move) []engine.Move {
 	buf = p.epos.beamMoves(buf)
+	if !p.byDeal {
+		return buf
+	}
 	out := buf[:0]
 	for _, m := range buf {
 		if m.Action != engine.ActDeal {
@@ -77,6 +100,9 @@ const (
 // evaluate is the beam's estimate (see above).
 func (p *dpos) evaluate() int32 {
 	score := p.epos.evaluate()
+	if !p.byDeal {
+		return score
+	}
 	in, s := p.in, p.s
 	for _, t := range in.tableau {
 		pile := s.Pile(t)
@@ -94,16 +120,22 @@ func (p *dpos) evaluate() int32 {
 }
 
 // onePassPhases is the one-pass family's schedule: the check at the
-// start, the beam by deals with the natural rule, the exact phase. On
-// deals 11-50 at 300,000 nodes (the estimate above), the generic
-// family's schedule won 8; the beam by deals in two modes (natural and
-// sound) for 6/16 of the nodes, then the generic beam for 4/16 and
-// restarts, 14; the beam by deals in both modes for 12/16, 15; in the
-// natural mode alone for 12/16 (wider beams for the same nodes), 16.
-// The wins of the other phases at that budget all came from the beam
-// by deals.
+// start, the beam by deals with the natural rule, the generic family's
+// beam, the exact phase. On deals 11-50 at 300,000 nodes (the estimate
+// above), the generic family's schedule won 8; the beam by deals in two
+// modes (natural and sound) for 6/16 of the nodes, then the generic
+// beam for 4/16 and restarts, 14; the beam by deals in both modes for
+// 12/16, 15; in the natural mode alone for 12/16 (wider beams for the
+// same nodes), 16. The generic beam stays for deals such as 98, which
+// it wins at 4,000,000 nodes (the old schedule at 945,997, this one at
+// 2,695,997) and the beam by deals does not; at that budget the beam by
+// deals completes its width of 4096 (about 4·64·(16+64+...+4096) =
+// 1,400,000 nodes) within 8/16. On deals 1-100 at 300,000 nodes: the
+// generic family's schedule won 19, this one 41, the beam by deals
+// alone for 12/16 45.
 var onePassPhases = []phase{
 	{kind: checkPhase},
-	{kind: beamPhase, modes: []mode{{auto: autoNatural}}, nodes: share{12, 16}, time: share{12, 16}, rerun: true},
+	{kind: beamPhase, modes: []mode{{auto: autoNatural, deals: true}}, nodes: share{8, 16}, time: share{8, 16}, rerun: true},
+	{kind: beamPhase, modes: []mode{{auto: autoNatural}, {auto: autoSound}}, nodes: share{4, 16}, time: share{12, 16}},
 	{kind: exactPhase, modes: []mode{{auto: autoSound}}, nodes: share{1, 1}},
 }

@@ -53,7 +53,8 @@
 //	                    restarts  natural, [greedy]               until 3/4    3/4
 //	                    exact     sound                           the rest     -
 //	generic, one pass   check     dead-end and suit-lock test     (uncounted)  -
-//	                    beam      by deals: natural               12/16        12/16
+//	                    beam      by deals: natural               8/16         8/16
+//	                    beam      natural, sound                  4/16         3/4
 //	                    exact     sound                           the rest     -
 //	talon, no reserves  dfs       natural rule                    1/256        -
 //	                    exact     sound                           the rest     -

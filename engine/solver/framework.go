@@ -69,6 +69,9 @@ type mode struct {
 	// clog weighs, in the beam search's order, the reserve cards that no
 	// foundation wants soon (the talon family only).
 	clog int
+	// deals: the beam search is layered by the cards dealt (the one-pass
+	// family only, onepass.go).
+	deals bool
 }
 
 // phaseKind is the search a phase runs.

@@ -52,6 +52,10 @@
 //	                    beam      natural, [greedy], sound        5/16         3/8
 //	                    restarts  natural, [greedy]               until 3/4    3/4
 //	                    exact     sound                           the rest     -
+//	generic, one pass   check     dead-end and suit-lock test     (uncounted)  -
+//	                    beam      by deals: natural               8/16         8/16
+//	                    beam      natural, sound                  4/16         3/4
+//	                    exact     sound                           the rest     -
 //	talon, no reserves  dfs       natural rule                    1/256        -
 //	                    exact     sound                           the rest     -
 //	talon, reserves     dfs       natural rule                    1/256        -
@@ -62,7 +66,10 @@
 //
 // [greedy]: only in games where a suit has foundations from two bases
 // (info.twoWay, House on the Hill), where the natural rule rarely plays
-// anything. Digging (dig d): tableau moves must uncover a card the
+// anything. One pass: games of the generic family whose stock is dealt
+// one card at a time and never turned over (Napoleon at St Helena,
+// info.onePass); "by deals": the beam is layered by the cards dealt
+// (onepass.go). Digging (dig d): tableau moves must uncover a card the
 // foundations need within d cards.
 //
 // # Rules
@@ -85,6 +92,7 @@
 //	greedy rule                  generic   heuristic  safe.go (autoMove)
 //	waste's top home             talon     heuristic  talon.go (autoMove)
 //	digging, restart noise       generic   heuristic  search.go (order)
+//	deal layers                  generic   heuristic  onepass.go (dpos)
 package solver
 
 import (
@@ -234,6 +242,11 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 		sr := newTalonSearcher(t, b, opt.off)
 		if v = sr.solve(opt.off.schedule(talonPhases(t.tg)), start, timeout); v == Won {
 			moves = t.tg.engineMoves(s, sr.path)
+		}
+	} else if in.onePass() {
+		sr := newDealSearcher(in, pos, b, opt.off)
+		if v = sr.solve(opt.off.schedule(onePassPhases), start, timeout); v == Won {
+			moves = append([]engine.Move(nil), sr.path...)
 		}
 	} else {
 		sr := newEngineSearcher(in, pos, b, opt.off)

@@ -148,6 +148,8 @@ var golden = []struct {
 	{"house-on-the-hill", 13, 20000, Won},
 	{"house-on-the-hill", 28, 20000, Won},
 	{"house-on-the-hill", 37, 300000, Won}, // found only with every foundation move played at once (twoWay)
+	// Found by the beam by deals (onepass.go); unknown at 4,000,000 nodes before it.
+	{"napoleon-at-st-helena", 32, 100000, Won},
 }
 
 func TestTwoWay(t *testing.T) {

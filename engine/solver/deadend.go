@@ -54,8 +54,11 @@ type relax struct {
 	// homed copy.
 	top []int
 
-	sl         *suitLock // the suit-lock test's scratch space and cache
-	noSuitLock bool      // tests: no suit-lock test
+	sl         *suitLock   // the suit-lock test's scratch space and cache
+	noSuitLock bool        // tests: no suit-lock test
+	seats      seatScratch // the seat test's scratch space (seats.go)
+	noSeats    bool        // tests: no seat test
+	noSeatless bool        // tests: no seatless rule (seats.go)
 }
 
 const (
@@ -76,6 +79,10 @@ func newRelax(in *info, cards int) *relax {
 // deadEnd reports whether the relaxed game cannot bring every card home,
 // which proves that the position is lost (see above). s must be static.
 func (in *info) deadEnd(s *engine.State, r *relax) bool {
+	if in.seats > 0 && !r.noSeats {
+		return in.seatDead(s, r) // the same relaxed game, seats counted
+	}
+	r.seats.valid = false
 	r.homed = [53]int8{}
 	r.reach = [53]int8{}
 	for _, f := range in.foundations {

@@ -58,6 +58,9 @@ type info struct {
 	same [][]bool
 	// suitLock: the suit-lock test applies (suitlock.go).
 	suitLock bool
+	// seats: the seat test applies (seats.go), with piles of at most
+	// this many cards (0: it does not).
+	seats int
 	// twoWay: some suit has foundations built from different bases (House
 	// on the Hill's Ace piles up and King piles down). The natural rule
 	// then rarely plays anything (a card waits for both copies of the
@@ -156,6 +159,7 @@ func newInfo(g *engine.Game) *info {
 		}
 	}
 	in.suitLock = suitLockOK(in)
+	in.seats = seatsOK(in)
 	for _, f := range in.foundations {
 		for _, h := range in.foundations {
 			a, b := in.spec[f].Found, in.spec[h].Found

@@ -182,7 +182,7 @@ func (p *epos) autoMove() (engine.Move, bool) {
 			if !in.accepts(s, f, x) {
 				continue
 			}
-			if !(p.heuristic && (p.greedy || in.heuristicSafe(s, f, x))) && !(p.safe && (in.stuckSafe(s, a, x) || !p.noDeadBase && in.deadBaseSafe(s, a, x))) {
+			if !(p.heuristic && (p.greedy || in.heuristicSafe(s, f, x))) && !(p.safe && (in.stuckSafe(s, a, x) || !p.noDeadBase && in.deadBaseSafe(s, a, x) || !p.rx.noSeatless && in.seatlessSafe(s, a, x, p.rx))) {
 				continue
 			}
 			m := engine.Move{Action: engine.ActMove, From: int8(a), To: int8(f), Card: x}

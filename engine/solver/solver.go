@@ -84,6 +84,8 @@
 //	lone-card rule               generic   sound      search.go (dominated)
 //	dead-end test                generic   sound      deadend.go
 //	suit-lock test               generic   sound      suitlock.go
+//	seat test                    generic   sound      seats.go (seatDead)
+//	seatless rule                generic   sound      seats.go (seatlessSafe)
 //	hold rule                    talon     sound      talon.go (holdTop, holdDead)
 //	waste-order, release and     talon     sound      talondead.go
 //	deadline tests
@@ -171,6 +173,8 @@ type switches struct {
 	noDeadBase  bool // no dead-base rule (safe.go); the talon family: no automatic moves
 	noHold      bool // no hold rule (talon.go)
 	noSuitLock  bool // no suit-lock test (suitlock.go)
+	noSeats     bool // no seat test (seats.go)
+	noSeatless  bool // no seatless rule (seats.go)
 	noTalon     bool // search the talon family's games as any game
 }
 

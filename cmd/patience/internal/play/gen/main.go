@@ -8,7 +8,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"fmt"
 	"os"
 	"os/exec"
@@ -71,11 +70,15 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	// GNU gzip -9 packs the module about 13 KB smaller than
+	// compress/gzip's best level (1,189,517 against 1,202,794 bytes for
+	// solver 13); -n leaves out the name and time, so the output depends
+	// only on the input and gzip's version.
 	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	zw.Write(wasm)
-	if err := zw.Close(); err != nil {
-		return err
+	pack := exec.Command("gzip", "-9", "-n", "-c", out)
+	pack.Stdout, pack.Stderr = &gz, os.Stderr
+	if err := pack.Run(); err != nil {
+		return fmt.Errorf("gzip (GNU gzip is needed to pack play.wasm): %v", err)
 	}
 	if err := os.WriteFile(filepath.Join(assets, "play.wasm.gz"), gz.Bytes(), 0o644); err != nil {
 		return err

@@ -224,6 +224,11 @@ func (g *Game) PileIndex(id string) int {
 	return -1
 }
 
+// PileClass returns the class of pile i. Piles of one class differ only
+// in name and place, so the rules treat them alike: a position with two of
+// them exchanged plays the same, with the moves' piles exchanged too.
+func (g *Game) PileClass(i int) int { return int(g.class[i]) }
+
 // PilesOf returns the indices of the piles of kind k, in declaration order.
 func (g *Game) PilesOf(k PileKind) []int {
 	var out []int

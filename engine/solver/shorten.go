@@ -2,6 +2,8 @@ package solver
 
 import (
 	"context"
+	"slices"
+	"sort"
 
 	"github.com/patience-solitaire/patience/engine"
 )
@@ -10,14 +12,17 @@ import (
 // s (s is not changed). It
 //
 //  1. cuts cycles: when the line comes back to a position it was in
-//     before (the same cards in the same piles), the moves in between go;
+//     before (the same cards in the same piles, up to a permutation of
+//     interchangeable piles), the moves in between go;
 //  2. merges the moves of a card: a card moved from A to B and next from
 //     B to C, with nothing put on it in between, is moved from A to C
 //     once (at the first or the second time, whichever still wins), or
 //     not at all if C is A;
 //  3. with budget > 0, looks for shortcuts: from each position of the
 //     line, a breadth-first search of up to two moves (budget positions
-//     in all) for a position that the line reaches only later.
+//     in all) for a position that the line reaches only later. A line
+//     too long to merge (maxMergeLine) gets shortcuts whatever the
+//     budget.
 //
 // Passes repeat while they help. The result is replayed with Check and
 // Apply before it is returned; an error means that the line given did not
@@ -30,13 +35,22 @@ func Shorten(ctx context.Context, s *engine.State, moves []engine.Move, budget i
 	moves = append([]engine.Move(nil), moves...)
 	for {
 		n := len(moves)
-		moves = cutCycles(s, moves)
-		if len(moves) > maxMergeLine {
-			break
+		if cut := cutCycles(s, moves, true); wins(s, cut) {
+			moves = cut
+		} else {
+			moves = cutCycles(s, moves, false)
 		}
-		moves = mergeMoves(in, s, moves)
-		if budget > 0 && ctx.Err() == nil {
-			moves, budget = shortcuts(ctx, s, moves, budget)
+		switch {
+		case len(moves) > maxMergeLine:
+			// Too long to merge: a line that wanders (a beam's, which
+			// plays depth first among equally good positions) is cut
+			// by shortcuts, whatever the budget.
+			moves, _ = shortcuts(ctx, s, moves, longLineShortcuts*int64(len(moves)))
+		default:
+			moves = mergeMoves(in, s, moves)
+			if budget > 0 && ctx.Err() == nil {
+				moves, budget = shortcuts(ctx, s, moves, budget)
+			}
 		}
 		if len(moves) >= n {
 			break
@@ -49,12 +63,19 @@ func Shorten(ctx context.Context, s *engine.State, moves []engine.Move, budget i
 }
 
 // maxMergeLine is the longest line that mergeMoves is run on: it replays
-// the line for every pair it tries and starts again after each merge, so
-// its time grows with the cube of the length. Won lines are a few hundred
-// moves, but a beam's line can be far longer (Napoleon at St Helena deal
-// 433: 20,144 moves, 17,029 after the cycles were cut, on which merging
-// ran for over ten minutes); such a line is only cut of its cycles.
-const maxMergeLine = 2000
+// the line for every pair it tries, so a pass takes time that grows with
+// the square of the length. Won lines are a few hundred moves, but a
+// beam's line can be far longer: Napoleon at St Helena deal 433 was won
+// by a line of 20,144 moves (when each merge restarted the pass, merging
+// it ran for over ten minutes). A longer line is cut of its cycles and by
+// shortcuts until it is short enough to merge: 433's came down to 957
+// moves in 1.2 s.
+const maxMergeLine = 4000
+
+// longLineShortcuts is the budget per move for shortcuts in a line too
+// long to merge. Napoleon at St Helena deal 433's line of 20,144 moves
+// came down to 6,772 in one pass of 316,000 positions (0.1 s).
+const longLineShortcuts = 64
 
 // layoutKey identifies a position exactly (the hash merges positions
 // that differ by a permutation of interchangeable piles, whose move lists
@@ -63,11 +84,19 @@ func layoutKey(s *engine.State, buf []byte) []byte {
 	buf = buf[:0]
 	n := len(s.Game().Piles)
 	for i := 0; i < n; i++ {
-		for _, c := range s.Pile(i) {
-			buf = append(buf, byte(c))
-		}
-		buf = append(buf, 0xff)
+		buf = appendPile(buf, s.Pile(i))
 	}
+	return appendCounters(buf, s)
+}
+
+func appendPile(buf []byte, p []engine.Card) []byte {
+	for _, c := range p {
+		buf = append(buf, byte(c))
+	}
+	return append(buf, 0xff)
+}
+
+func appendCounters(buf []byte, s *engine.State) []byte {
 	buf = append(buf, byte(s.Redeals()))
 	if n := s.RulesUsed(); n > 0 {
 		buf = append(buf, byte(n))
@@ -75,29 +104,103 @@ func layoutKey(s *engine.State, buf []byte) []byte {
 	return buf
 }
 
-func cutCycles(s *engine.State, moves []engine.Move) []engine.Move {
+// symmetricKey identifies a position up to a permutation of the piles of
+// each class (engine.Game.PileClass): it lists the piles sorted by class
+// and then by their cards, and order receives that order of pile indices.
+// Two positions with the same key have the same cards in the piles at the
+// same rank of their orders.
+func symmetricKey(s *engine.State, buf []byte, order []int) []byte {
+	g := s.Game()
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		i, j := order[a], order[b]
+		if ci, cj := g.PileClass(i), g.PileClass(j); ci != cj {
+			return ci < cj
+		}
+		return slices.Compare(s.Pile(i), s.Pile(j)) < 0
+	})
+	buf = buf[:0]
+	for _, i := range order {
+		buf = append(buf, byte(g.PileClass(i)))
+		buf = appendPile(buf, s.Pile(i))
+	}
+	return appendCounters(buf, s)
+}
+
+// cutCycles drops the moves between two visits of one position. With
+// symmetric, a position also counts as visited when it differs from an
+// earlier one only by a permutation of interchangeable piles (a beam's
+// line, which follows positions by their hash, goes round such cycles):
+// the loop goes, and the moves after it are renamed by the permutation.
+// That rests on the rules treating the piles of a class alike; Shorten
+// checks the result and falls back to exact cycles if it does not win.
+func cutCycles(s *engine.State, moves []engine.Move, symmetric bool) []engine.Move {
+	n := len(s.Game().Piles)
+	// t follows the line as given; rename maps its piles to the piles
+	// of the line being written (they differ after a symmetric cut).
 	t := s.Clone()
-	seen := map[string]int{}
+	rename := make([]int, n)
+	for i := range rename {
+		rename[i] = i
+	}
+	type visit struct {
+		at    int   // moves written when the position was reached
+		order []int // its piles in symmetricKey order, as written
+	}
+	seen := map[string]visit{}
+	order := make([]int, n)
 	var key []byte
-	key = layoutKey(t, key)
-	seen[string(key)] = 0
+	look := func() visit {
+		if !symmetric {
+			key = layoutKey(t, key)
+			return visit{}
+		}
+		key = symmetricKey(t, key, order)
+		written := make([]int, n)
+		for r, i := range order {
+			written[r] = rename[i]
+		}
+		return visit{order: written}
+	}
+	v := look()
+	seen[string(key)] = v
 	out := make([]engine.Move, 0, len(moves))
 	for _, m := range moves {
 		t.Apply(m)
+		if m.From >= 0 {
+			m.From = int8(rename[m.From])
+		}
+		if m.To >= 0 {
+			m.To = int8(rename[m.To])
+		}
 		out = append(out, m)
-		key = layoutKey(t, key)
-		if i, ok := seen[string(key)]; ok {
-			// Back where the line was after i moves: drop the loop and
-			// forget the positions inside it.
-			out = out[:i]
-			for k, v := range seen {
-				if v > i {
+		v := look()
+		if w, ok := seen[string(key)]; ok {
+			// Back where the line was after w.at moves: drop the loop
+			// and forget the positions inside it.
+			out = out[:w.at]
+			for k, x := range seen {
+				if x.at > w.at {
 					delete(seen, k)
+				}
+			}
+			if symmetric {
+				// The pile written at rank r now is the pile written
+				// at rank r then.
+				back := make([]int, n)
+				for r := range v.order {
+					back[v.order[r]] = w.order[r]
+				}
+				for i := range rename {
+					rename[i] = back[rename[i]]
 				}
 			}
 			continue
 		}
-		seen[string(key)] = len(out)
+		v.at = len(out)
+		seen[string(key)] = v
 	}
 	return out
 }
@@ -134,7 +237,8 @@ func mergeMoves(in *info, s *engine.State, moves []engine.Move) []engine.Move {
 		for _, t := range tries {
 			if wins(s, t) {
 				moves = t
-				i = -1 // start again: earlier pairs may merge now
+				i-- // the move at i changed: try it again (earlier pairs that
+				// may merge now wait for the next pass)
 				break
 			}
 		}
@@ -159,7 +263,9 @@ func without(moves []engine.Move, a, b, r int, m engine.Move) []engine.Move {
 }
 
 // shortcuts looks, from each position of the line, for a position the
-// line reaches at least three moves later within two moves.
+// line reaches at least three moves later within two moves, and takes the
+// best such shortcut before it goes on from where it leads: one pass over
+// the line, budget positions in all.
 func shortcuts(ctx context.Context, s *engine.State, moves []engine.Move, budget int64) ([]engine.Move, int64) {
 	// Index the line's positions by exact layout.
 	t := s.Clone()
@@ -174,8 +280,10 @@ func shortcuts(ctx context.Context, s *engine.State, moves []engine.Move, budget
 	}
 	t = s.Clone()
 	var buf1, buf2 []engine.Move
-	for i := 0; i < len(moves) && budget > 0; i++ {
-		if ctx.Err() != nil {
+	out := make([]engine.Move, 0, len(moves))
+	i := 0
+	for i < len(moves) {
+		if budget <= 0 || ctx.Err() != nil {
 			break
 		}
 		best, bestLen, gain := -1, 0, 0
@@ -200,15 +308,19 @@ func shortcuts(ctx context.Context, s *engine.State, moves []engine.Move, budget
 			}
 			t.Undo(a)
 		}
-		if best >= 0 {
-			out := append([]engine.Move(nil), moves[:i]...)
-			out = append(out, bestPath[:bestLen]...)
-			out = append(out, moves[best:]...)
-			if wins(s, out) {
-				return out, budget
-			}
+		if best < 0 {
+			t.Apply(moves[i])
+			out = append(out, moves[i])
+			i++
+			continue
 		}
-		t.Apply(moves[i])
+		// The shortcut ends in the position the line has after best
+		// moves: the line goes on from there.
+		for _, m := range bestPath[:bestLen] {
+			t.Apply(m)
+			out = append(out, m)
+		}
+		i = best
 	}
-	return moves, budget
+	return append(out, moves[i:]...), budget
 }

@@ -1,5 +1,7 @@
 package solver
 
+import "github.com/patience-solitaire/patience/engine"
+
 // The best-first machinery of the heuristic searches that keep a
 // frontier (the beam search of framework.go): a priority queue ordered by an estimate
 // of progress, and a tree of the positions seen, between which the one
@@ -141,22 +143,22 @@ func (p *epos) evaluate() int32 {
 		ev.length[i] = int8(len(s.Pile(i)))
 	}
 	homed := 0
+	need := ev.needs(in)
 	for changed := true; changed; {
 		changed = false
 		for _, i := range in.plays {
 			p := s.Pile(i)
 			for ev.length[i] > 0 {
 				c := p[ev.length[i]-1]
-				ok := false
+				if !need.has(c) {
+					break
+				}
 				for _, h := range in.homes[c] {
 					if h.pos == ev.height[h.f] {
 						ev.height[h.f]++
-						ok = true
+						need = ev.took(in, need, h.f, c)
 						break
 					}
-				}
-				if !ok {
-					break
 				}
 				ev.length[i]--
 				homed++
@@ -190,4 +192,40 @@ func (p *epos) evaluate() int32 {
 type evalScratch struct {
 	height [64]int8
 	length [64]int8
+}
+
+// needs returns the cards that some foundation takes next at the
+// heights of ev (some home h of the card has h.pos == height[h.f]): a
+// test of a bit tells the evaluation whether a card can go home.
+func (ev *evalScratch) needs(in *info) cardSet {
+	var need cardSet
+	for _, f := range in.foundations {
+		h := int(ev.height[f])
+		switch {
+		case in.anyRank[f]:
+			if h == 0 {
+				need |= in.suitSet[f]
+			}
+		case h < len(in.seq[f]):
+			need |= 1 << in.seq[f][h]
+		}
+	}
+	return need
+}
+
+// took returns need updated after foundation f took card c.
+func (ev *evalScratch) took(in *info, need cardSet, f int, c engine.Card) cardSet {
+	if in.anyRank[f] {
+		return ev.needs(in)
+	}
+	need &^= 1 << c
+	for _, h := range in.homes[c] {
+		if h.pos == ev.height[h.f] {
+			need |= 1 << c
+		}
+	}
+	if h := int(ev.height[f]); h < len(in.seq[f]) {
+		need |= 1 << in.seq[f][h]
+	}
+	return need
 }

@@ -153,13 +153,7 @@ func (p *epos) evaluate() int32 {
 				if !need.has(c) {
 					break
 				}
-				for _, h := range in.homes[c] {
-					if h.pos == ev.height[h.f] {
-						ev.height[h.f]++
-						need = ev.took(in, need, h.f, c)
-						break
-					}
-				}
+				need = ev.home(in, need, c)
 				ev.length[i]--
 				homed++
 				changed = true
@@ -213,16 +207,25 @@ func (ev *evalScratch) needs(in *info) cardSet {
 	return need
 }
 
-// took returns need updated after foundation f took card c.
-func (ev *evalScratch) took(in *info, need cardSet, f int, c engine.Card) cardSet {
+// home puts card c, which need holds, on the first foundation that
+// takes it next, and returns need updated.
+func (ev *evalScratch) home(in *info, need cardSet, c engine.Card) cardSet {
+	f, again := -1, false
+	for _, h := range in.homes[c] {
+		if h.pos == ev.height[h.f] {
+			if f < 0 {
+				f = h.f
+				ev.height[f]++
+			} else {
+				again = true // c is needed next there too
+			}
+		}
+	}
 	if in.anyRank[f] {
 		return ev.needs(in)
 	}
-	need &^= 1 << c
-	for _, h := range in.homes[c] {
-		if h.pos == ev.height[h.f] {
-			need |= 1 << c
-		}
+	if !again {
+		need &^= 1 << c
 	}
 	if h := int(ev.height[f]); h < len(in.seq[f]) {
 		need |= 1 << in.seq[f][h]

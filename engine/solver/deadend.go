@@ -59,6 +59,10 @@ type relax struct {
 	// foundation and float rules one test of a bit.
 	canHome cardSet
 	reached cardSet
+	// wait[i], for a pile i whose cards are all floated (the stock, an
+	// open waste), holds the cards of i not homed yet: while none of them
+	// is in canHome, a look at the pile changes nothing and is skipped.
+	wait []cardSet
 
 	sl         *suitLock   // the suit-lock test's scratch space and cache
 	noSuitLock bool        // tests: no suit-lock test
@@ -80,7 +84,7 @@ const (
 )
 
 func newRelax(in *info, cards int) *relax {
-	r := &relax{st: make([][]uint8, in.n), top: make([]int, in.n)}
+	r := &relax{st: make([][]uint8, in.n), top: make([]int, in.n), wait: make([]cardSet, in.n)}
 	for i := range r.st {
 		r.st[i] = make([]uint8, cards+1)
 	}
@@ -115,10 +119,13 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 			continue
 		}
 		if i == in.stock || i == in.waste && wasteOpen {
+			var w cardSet
 			for j, c := range p {
 				st[j] = rFloated
 				r.expose(c)
+				w |= 1 << c
 			}
+			r.wait[i] = w
 			continue
 		}
 		for j := range p {
@@ -135,6 +142,34 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 			}
 			p := s.Pile(i)
 			st := r.st[i]
+			if len(p) > 0 && (i == in.stock || i == in.waste && wasteOpen) {
+				// Floated cards can only go home: the loop below
+				// does for them what the general one does, and is
+				// skipped while none of them is in canHome.
+				if r.canHome&r.wait[i] == 0 {
+					continue
+				}
+				var w cardSet
+				for j := len(p) - 1; j >= 0; j-- {
+					if st[j] == rHomed {
+						continue
+					}
+					c := p[j]
+					if !r.canHome.has(c) {
+						w |= 1 << c
+						continue
+					}
+					st[j] = rHomed
+					r.homed[c]++
+					remaining--
+					changed = true
+					if r.homed[c] == 1 {
+						in.raise(r, c)
+					}
+				}
+				r.wait[i] = w
+				continue
+			}
 			for j := len(p) - 1; j >= 0; j-- {
 				state := st[j]
 				if state == rBuried {

@@ -105,6 +105,12 @@ func newInfo(g *engine.Game) *info {
 			r := p.Found.Base
 			for k := 0; k < int(p.Found.Len) && r != 0; k++ {
 				c := engine.NewCard(r, p.Found.Suit)
+				if in.pos[i][c] >= 0 {
+					// The card sets of the relaxed games (deadend.go,
+					// talondead.go) read a position of a sequence
+					// as the card there, and back.
+					panic("solver: foundation " + p.ID + " of " + g.Key() + " takes a card twice")
+				}
 				in.pos[i][c] = int8(k)
 				in.seq[i] = append(in.seq[i], c)
 				r = p.Found.Next(r)
@@ -211,6 +217,23 @@ func (in *info) accepts(s *engine.State, f int, c engine.Card) bool {
 		return p >= 0 && len(s.Pile(f)) < int(in.spec[f].Found.Len)
 	}
 	return p >= 0 && int(p) == len(s.Pile(f))
+}
+
+// takesNow returns the set of cards that some foundation accepts now.
+func (in *info) takesNow(s *engine.State) cardSet {
+	var t cardSet
+	for _, f := range in.foundations {
+		h := len(s.Pile(f))
+		switch {
+		case in.anyRank[f]:
+			if h < int(in.spec[f].Found.Len) {
+				t |= in.suitSet[f]
+			}
+		case h < len(in.seq[f]):
+			t |= 1 << in.seq[f][h]
+		}
+	}
+	return t
 }
 
 // need returns how many cards foundation f needs before it takes card c,

@@ -139,25 +139,41 @@ func (p *epos) evaluate() int32 {
 	for _, f := range in.foundations {
 		ev.height[f] = int8(len(s.Pile(f)))
 	}
-	for _, i := range in.plays {
-		ev.length[i] = int8(len(s.Pile(i)))
+	// The top cards of the piles in play (NoCard: none), and a set that
+	// holds them all (and maybe cards that were tops): while it meets
+	// no card the foundations need, a pass would change nothing.
+	var tops cardSet
+	for k, i := range in.plays {
+		p := s.Pile(i)
+		ev.length[i] = int8(len(p))
+		ev.top[k] = engine.NoCard
+		if len(p) > 0 {
+			ev.top[k] = p[len(p)-1]
+			tops |= 1 << p[len(p)-1]
+		}
 	}
 	homed := 0
 	need := ev.needs(in)
-	for changed := true; changed; {
+	for changed := true; changed && need&tops != 0; {
 		changed = false
-		for _, i := range in.plays {
+		for k, i := range in.plays {
+			c := ev.top[k]
+			if !need.has(c) {
+				continue
+			}
 			p := s.Pile(i)
-			for ev.length[i] > 0 {
-				c := p[ev.length[i]-1]
-				if !need.has(c) {
-					break
-				}
+			for need.has(c) {
 				need = ev.home(in, need, c)
 				ev.length[i]--
 				homed++
 				changed = true
+				c = engine.NoCard
+				if ev.length[i] > 0 {
+					c = p[ev.length[i]-1]
+					tops |= 1 << c
+				}
 			}
+			ev.top[k] = c
 		}
 	}
 	score := int32(1000 * (s.OnFoundations() + homed))
@@ -186,6 +202,7 @@ func (p *epos) evaluate() int32 {
 type evalScratch struct {
 	height [64]int8
 	length [64]int8
+	top    [64]engine.Card // by index in info.plays
 }
 
 // needs returns the cards that some foundation takes next at the

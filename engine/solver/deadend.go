@@ -59,10 +59,14 @@ type relax struct {
 	// foundation and float rules one test of a bit.
 	canHome cardSet
 	reached cardSet
-	// wait[i], for a pile i whose cards are all floated (the stock, an
-	// open waste), holds the cards of i not homed yet: while none of them
-	// is in canHome, a look at the pile changes nothing and is skipped.
-	wait []cardSet
+	// What pile i waits for since it was last looked at: wait[i] holds
+	// its cards, exposed or floated, that have not gone home (one of them
+	// must enter canHome), floatWait[i] the cards its exposed card, which
+	// could not float then, may be built on (one of them must be
+	// reached). Until then a look at the pile changes nothing: it is
+	// skipped.
+	wait, floatWait []cardSet
+	seatWait        [][maxSeats]cardSet // the seat test's (seats.go)
 
 	sl         *suitLock   // the suit-lock test's scratch space and cache
 	noSuitLock bool        // tests: no suit-lock test
@@ -84,7 +88,8 @@ const (
 )
 
 func newRelax(in *info, cards int) *relax {
-	r := &relax{st: make([][]uint8, in.n), top: make([]int, in.n), wait: make([]cardSet, in.n)}
+	r := &relax{st: make([][]uint8, in.n), top: make([]int, in.n), wait: make([]cardSet, in.n), floatWait: make([]cardSet, in.n),
+		seatWait: make([][maxSeats]cardSet, in.n)}
 	for i := range r.st {
 		r.st[i] = make([]uint8, cards+1)
 	}
@@ -115,17 +120,16 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 		p := s.Pile(i)
 		st := r.st[i]
 		remaining += len(p)
+		r.wait[i], r.floatWait[i] = 0, 0
 		if len(p) == 0 {
 			continue
 		}
 		if i == in.stock || i == in.waste && wasteOpen {
-			var w cardSet
 			for j, c := range p {
 				st[j] = rFloated
 				r.expose(c)
-				w |= 1 << c
+				r.wait[i] |= 1 << c
 			}
-			r.wait[i] = w
 			continue
 		}
 		for j := range p {
@@ -133,43 +137,17 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 		}
 		st[len(p)-1] = rExposed
 		r.expose(p[len(p)-1])
+		r.wait[i], r.floatWait[i] = ^cardSet(0), ^cardSet(0) // to be looked at first
 	}
 	for changed := true; changed && remaining > 0; {
 		changed = false
 		for i := 0; i < in.n; i++ {
-			if in.kind[i] == engine.Foundation {
+			if in.kind[i] == engine.Foundation || r.canHome&r.wait[i] == 0 && r.reached&r.floatWait[i] == 0 {
 				continue
 			}
 			p := s.Pile(i)
 			st := r.st[i]
-			if len(p) > 0 && (i == in.stock || i == in.waste && wasteOpen) {
-				// Floated cards can only go home: the loop below
-				// does for them what the general one does, and is
-				// skipped while none of them is in canHome.
-				if r.canHome&r.wait[i] == 0 {
-					continue
-				}
-				var w cardSet
-				for j := len(p) - 1; j >= 0; j-- {
-					if st[j] == rHomed {
-						continue
-					}
-					c := p[j]
-					if !r.canHome.has(c) {
-						w |= 1 << c
-						continue
-					}
-					st[j] = rHomed
-					r.homed[c]++
-					remaining--
-					changed = true
-					if r.homed[c] == 1 {
-						in.raise(r, c)
-					}
-				}
-				r.wait[i] = w
-				continue
-			}
+			var wait, floatWait cardSet
 			for j := len(p) - 1; j >= 0; j-- {
 				state := st[j]
 				if state == rBuried {
@@ -192,13 +170,23 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 					st[j] = rFloated
 					changed = true
 				default:
+					// c waits to go home, and an exposed card to
+					// float (see canFloat).
+					wait |= 1 << c
+					if state == rExposed && !in.spec[i].ToFoundationOnly && in.kind[i] != engine.Stock {
+						floatWait = in.targetSet[c]
+					}
 					continue
+				}
+				if st[j] == rFloated {
+					wait |= 1 << c // it waits to go home
 				}
 				if j > 0 && st[j-1] == rBuried {
 					st[j-1] = rExposed
 					r.expose(p[j-1])
 				}
 			}
+			r.wait[i], r.floatWait[i] = wait, floatWait
 		}
 	}
 	if remaining > 0 {

@@ -112,6 +112,17 @@ func (sc *seatScratch) setSeat(c engine.Card, k, m int8) {
 	}
 }
 
+// anyAtMost reports whether some card of want[k] has a seat of at most
+// k, for some k below m.
+func (sc *seatScratch) anyAtMost(want *[maxSeats]cardSet, m int8) bool {
+	for k := int8(0); k < m; k++ {
+		if sc.atMost[k]&want[k] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // noSeat is the seat of a card not seen on top of a pile.
 const noSeat = 127
 
@@ -158,6 +169,17 @@ func (in *info) seatPlay(s *engine.State, r *relax) int {
 		sc.setSeat(p[len(p)-1], int8(len(p)), m)
 		r.reach[p[len(p)-1]] = 1
 	}
+	// As in deadEnd, a pile is looked at again only when what it waits
+	// for has come: one of its cards not homed entering canHome (wait),
+	// or a card it may be built on getting a seat low enough for one of
+	// its cards to float or take a lower seat (seatWait[i][k]: the cards
+	// some card of i may be built on once their seat is at most k).
+	for _, i := range in.tableau {
+		r.wait[i] = ^cardSet(0) // to be looked at first
+		for k := range r.seatWait[i] {
+			r.seatWait[i][k] = ^cardSet(0)
+		}
+	}
 	// free reports the least seat of a card that c may be built on, or
 	// none.
 	free := func(c engine.Card) int8 {
@@ -172,8 +194,13 @@ func (in *info) seatPlay(s *engine.State, r *relax) int {
 	for changed := true; changed; {
 		changed = false
 		for _, i := range in.tableau {
+			if r.canHome&r.wait[i] == 0 && !sc.anyAtMost(&r.seatWait[i], m) {
+				continue
+			}
 			p := s.Pile(i)
 			st := r.st[i]
+			var wait cardSet
+			var seatWait [maxSeats]cardSet
 			for j := len(p) - 1; j >= 0; j-- {
 				state := st[j]
 				if state == rBuried {
@@ -209,7 +236,21 @@ func (in *info) seatPlay(s *engine.State, r *relax) int {
 						sc.setSeat(d, int8(j), m)
 					}
 				}
+				// What c waits for now: to go home, to float (an
+				// exposed card: a seat below m) or a seat below its
+				// own minus one.
+				if st[j] != rHomed {
+					wait |= 1 << c
+				}
+				k := min(sc.seat[c]-2, m-1)
+				if st[j] == rExposed {
+					k = m - 1
+				}
+				if k >= 0 {
+					seatWait[k] |= in.targetSet[c]
+				}
 			}
+			r.wait[i], r.seatWait[i] = wait, seatWait
 		}
 	}
 	return remaining

@@ -417,12 +417,14 @@ func (d *talonDead) release(t *tstate) bool {
 				if tg.pos[k][c] != d.top[k] {
 					continue
 				}
-				for d.top[k] < tg.flen[k] && d.homed[tg.seq[k][d.top[k]]] > 0 {
-					d.top[k]++
+				seq, top := tg.seq[k], d.top[k]
+				for int(top) < len(seq) && d.homed[seq[top]] > 0 {
+					top++
+					d.top[k] = top
 					// The card at the new top, and copies of those
 					// passed, can go home now.
-					if d.top[k] < tg.flen[k] {
-						e := tg.seq[k][d.top[k]]
+					if int(top) < len(seq) {
+						e := seq[top]
 						canHome |= 1 << e
 						for ; d.waitPool[e] > 0; d.waitPool[e]-- {
 							queue = append(queue, released{e, -1})

@@ -232,13 +232,14 @@ func (in *info) raise(r *relax, c engine.Card) {
 		if in.anyRank[f] || int(h.pos) != r.top[f] {
 			continue
 		}
-		seq := in.seq[f]
-		for r.top[f] < len(seq) && r.homed[seq[r.top[f]]] > 0 {
-			r.top[f]++
-			if r.top[f] < len(seq) {
-				r.canHome |= 1 << seq[r.top[f]]
+		seq, top, can := in.seq[f], r.top[f], r.canHome
+		for top < len(seq) && r.homed[seq[top]] > 0 {
+			top++
+			if top < len(seq) {
+				can |= 1 << seq[top]
 			}
 		}
+		r.top[f], r.canHome = top, can
 	}
 }
 

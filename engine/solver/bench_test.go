@@ -72,8 +72,10 @@ func BenchmarkDeadEnd(b *testing.B) {
 }
 
 // The whole schedule's speed on deals the survey leaves undecided at the
-// default budget, a fixed number of nodes per deal: one per family of
-// rules (generic, generic with two-way foundations, one pass, talon).
+// default budget, a fixed number of nodes per deal, one per game of the
+// six with the most such deals: the generic family (two-way foundations
+// in House on the Hill, the seat test in Shamrocks, one pass in Napoleon
+// at St Helena) and the talon family (Odd and Even, Royal Cotillion).
 func BenchmarkUnknownNodes(b *testing.B) {
 	for _, tc := range []struct {
 		game string

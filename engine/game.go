@@ -308,6 +308,9 @@ func register(g *Game) *Game {
 	}
 	g.foundations = g.PilesOf(Foundation)
 	g.tableau = g.PilesOf(Tableau)
+	if len(g.tableau) > maxTableau {
+		panic("engine: too many tableau piles in " + g.Key())
+	}
 	g.stock, g.waste = -1, -1
 	if s := g.PilesOf(Stock); len(s) == 1 {
 		g.stock = s[0]

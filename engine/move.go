@@ -101,6 +101,79 @@ func (s *State) canPlace(c Card, from, to int) bool {
 	return false
 }
 
+// maxTableau bounds the tableau piles of a game (Legal keeps a set of
+// cards for each).
+const maxTableau = 64
+
+// cardBits is a set of cards, bit c for card c.
+type cardBits uint64
+
+func (b cardBits) has(c Card) bool { return b&(1<<c) != 0 }
+
+// allCards holds every card; suitCards[u] the cards of suit u.
+var allCards, suitCards = func() (cardBits, [4]cardBits) {
+	var all cardBits
+	var suits [4]cardBits
+	for c := Card(1); c <= 52; c++ {
+		all |= 1 << c
+		suits[c.Suit()] |= 1 << c
+	}
+	return all, suits
+}()
+
+// buildTakes[b][x] is the set of cards that build rule b accepts on x.
+var buildTakes = func() (t [4][53]cardBits) {
+	for b := range t {
+		for x := Card(1); x <= 52; x++ {
+			for c := Card(1); c <= 52; c++ {
+				if Build(b).Accepts(x, c) {
+					t[b][x] |= 1 << c
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// foundationTakes returns the cards that canPlace lets go onto
+// foundation to.
+func (s *State) foundationTakes(to int) cardBits {
+	f := &s.g.Piles[to].Found
+	p := s.piles[to]
+	switch {
+	case len(p) >= int(f.Len):
+		return 0
+	case f.AnyRank:
+		return suitCards[f.Suit]
+	}
+	r := f.Base
+	if len(p) > 0 {
+		r = f.Next(p[len(p)-1].Rank())
+	}
+	if r < Ace || r > King {
+		return 0
+	}
+	return 1 << NewCard(r, f.Suit)
+}
+
+// tableauTakes returns the cards that canPlace lets go onto tableau pile
+// to from a pile whose cards may go to the tableau, leaving out an empty
+// pile that takes only the waste's card.
+func (s *State) tableauTakes(to int) cardBits {
+	spec := &s.g.Piles[to]
+	p := s.piles[to]
+	switch {
+	case spec.MaxLen > 0 && len(p) >= spec.MaxLen:
+		return 0
+	case len(p) == 0:
+		if spec.Fill == FillAnyCard {
+			return allCards
+		}
+		return 0
+	}
+	return buildTakes[spec.Build][p[len(p)-1]]
+}
+
 // reason explains why canPlace said no.
 func (s *State) reason(c Card, from, to int) string {
 	spec := &s.g.Piles[to]
@@ -194,19 +267,42 @@ func (s *State) Legal(buf []Move) []Move {
 	if g.allForced {
 		return buf
 	}
+	// What each foundation and tableau pile takes now, as sets of
+	// cards, so that most pairs of piles cost a test of a bit (canPlace
+	// decides the few that pass it); a pile filled from the waste only
+	// is marked in wasteFill instead.
+	var found cardBits
+	for _, to := range g.foundations {
+		found |= s.foundationTakes(to)
+	}
+	var tab [maxTableau]cardBits
+	var wasteFill uint64
+	for k, to := range g.tableau {
+		tab[k] = s.tableauTakes(to)
+		if len(s.piles[to]) == 0 && g.Piles[to].Fill == FillFromWaste {
+			wasteFill |= 1 << k
+		}
+	}
 	for from := range s.piles {
 		if !s.playsFrom(from) || len(s.piles[from]) == 0 {
 			continue
 		}
 		c := s.Top(from)
 		// Foundations first: the move order the solver wants anyway.
-		for _, to := range g.foundations {
-			if s.canPlace(c, from, to) && !s.sameAsEarlier(to, g.foundations) {
-				buf = append(buf, Move{Action: ActMove, From: int8(from), To: int8(to), Card: c})
+		if found.has(c) {
+			for _, to := range g.foundations {
+				if s.canPlace(c, from, to) && !s.sameAsEarlier(to, g.foundations) {
+					buf = append(buf, Move{Action: ActMove, From: int8(from), To: int8(to), Card: c})
+				}
 			}
 		}
-		for _, to := range g.tableau {
-			if to == from || !s.canPlace(c, from, to) {
+		fs := &g.Piles[from]
+		if fs.ToFoundationOnly {
+			continue
+		}
+		fromWaste := fs.Kind == Waste
+		for k, to := range g.tableau {
+			if to == from || !tab[k].has(c) && !(fromWaste && wasteFill&(1<<k) != 0) {
 				continue
 			}
 			if len(s.piles[to]) == 0 {

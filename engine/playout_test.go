@@ -43,8 +43,9 @@ func cardCount(t *testing.T, s *State) {
 
 // TestPlayoutUndo plays random games from many deals of every game and
 // variant, checking after every move that the kept hash equals the
-// recomputed one, that every legal move passes Check and that Legal and
-// Forced agree, then undoes every move and checks that the starting
+// recomputed one, that every legal move passes Check, that Legal and
+// Forced agree and that Legal's single-card moves are those canPlace
+// allows (singleMoves), then undoes every move and checks that the starting
 // position (state and hash) is back exactly, redeals, merci, refills and
 // layoffs included.
 func TestPlayoutUndo(t *testing.T) {
@@ -67,6 +68,13 @@ func TestPlayoutUndo(t *testing.T) {
 						}
 						if f, ok := s.Forced(); ok && (len(buf) != 1 || buf[0] != f) {
 							t.Fatalf("deal %d: forced %v but Legal gives %v", n, f, buf)
+						}
+						if _, ok := s.Forced(); !ok && !g.allForced {
+							want := singleMoves(s)
+							got := buf[:min(len(want), len(buf))]
+							if !slices.Equal(got, want) || slices.ContainsFunc(buf[len(got):], func(m Move) bool { return m.Action == ActMove }) {
+								t.Fatalf("deal %d: Legal gives %v, canPlace %v\n%s", n, buf, want, s)
+							}
 						}
 						for _, m := range buf {
 							if err := s.Check(m); err != nil {
@@ -107,6 +115,35 @@ func TestPlayoutUndo(t *testing.T) {
 			t.Logf("actions played: %v", seen)
 		})
 	}
+}
+
+// singleMoves returns the single-card moves of a position that has no
+// forced move, in Legal's order, by asking canPlace of every pair of
+// piles (Legal asks it only of the pairs its sets of cards let through).
+func singleMoves(s *State) []Move {
+	g := s.g
+	var out []Move
+	for from := range s.piles {
+		if !s.playsFrom(from) || len(s.piles[from]) == 0 {
+			continue
+		}
+		c := s.Top(from)
+		for _, to := range g.foundations {
+			if s.canPlace(c, from, to) && !s.sameAsEarlier(to, g.foundations) {
+				out = append(out, Move{Action: ActMove, From: int8(from), To: int8(to), Card: c})
+			}
+		}
+		for _, to := range g.tableau {
+			if to == from || !s.canPlace(c, from, to) {
+				continue
+			}
+			if len(s.piles[to]) == 0 && (len(s.piles[from]) == 1 && g.class[from] == g.class[to] || s.sameAsEarlier(to, g.tableau)) {
+				continue
+			}
+			out = append(out, Move{Action: ActMove, From: int8(from), To: int8(to), Card: c})
+		}
+	}
+	return out
 }
 
 // TestHashSeesSwappedCards checks that swapping single cards between two

@@ -70,3 +70,26 @@ func BenchmarkDeadEnd(b *testing.B) {
 		in.deadEnd(s, rx)
 	}
 }
+
+// The whole schedule's speed on deals the survey leaves undecided at the
+// default budget, a fixed number of nodes per deal, one per game of the
+// six with the most such deals: the generic family (two-way foundations
+// in House on the Hill, the seat test in Shamrocks, one pass in Napoleon
+// at St Helena) and the talon family (Odd and Even, Royal Cotillion).
+func BenchmarkUnknownNodes(b *testing.B) {
+	for _, tc := range []struct {
+		game string
+		n    uint64
+	}{
+		{"house-in-the-woods", 2},
+		{"house-on-the-hill", 35},
+		{"shamrocks", 41},
+		{"napoleon-at-st-helena", 743},
+		{"odd-and-even", 34},
+		{"royal-cotillion", 8},
+	} {
+		b.Run(tc.game, func(b *testing.B) {
+			benchSolve(b, tc.game, tc.n, testOptions(100000))
+		})
+	}
+}

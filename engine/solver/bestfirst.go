@@ -1,5 +1,7 @@
 package solver
 
+import "github.com/patience-solitaire/patience/engine"
+
 // The best-first machinery of the heuristic searches that keep a
 // frontier (the beam search of framework.go): a priority queue ordered by an estimate
 // of progress, and a tree of the positions seen, between which the one
@@ -137,31 +139,41 @@ func (p *epos) evaluate() int32 {
 	for _, f := range in.foundations {
 		ev.height[f] = int8(len(s.Pile(f)))
 	}
-	for _, i := range in.plays {
-		ev.length[i] = int8(len(s.Pile(i)))
+	// The top cards of the piles in play (NoCard: none), and a set that
+	// holds them all (and maybe cards that were tops): while it meets
+	// no card the foundations need, a pass would change nothing.
+	var tops cardSet
+	for k, i := range in.plays {
+		p := s.Pile(i)
+		ev.length[i] = int8(len(p))
+		ev.top[k] = engine.NoCard
+		if len(p) > 0 {
+			ev.top[k] = p[len(p)-1]
+			tops |= 1 << p[len(p)-1]
+		}
 	}
 	homed := 0
-	for changed := true; changed; {
+	need := ev.needs(in)
+	for changed := true; changed && need&tops != 0; {
 		changed = false
-		for _, i := range in.plays {
+		for k, i := range in.plays {
+			c := ev.top[k]
+			if !need.has(c) {
+				continue
+			}
 			p := s.Pile(i)
-			for ev.length[i] > 0 {
-				c := p[ev.length[i]-1]
-				ok := false
-				for _, h := range in.homes[c] {
-					if h.pos == ev.height[h.f] {
-						ev.height[h.f]++
-						ok = true
-						break
-					}
-				}
-				if !ok {
-					break
-				}
+			for need.has(c) {
+				need = ev.home(in, need, c)
 				ev.length[i]--
 				homed++
 				changed = true
+				c = engine.NoCard
+				if ev.length[i] > 0 {
+					c = p[ev.length[i]-1]
+					tops |= 1 << c
+				}
 			}
+			ev.top[k] = c
 		}
 	}
 	score := int32(1000 * (s.OnFoundations() + homed))
@@ -190,4 +202,50 @@ func (p *epos) evaluate() int32 {
 type evalScratch struct {
 	height [64]int8
 	length [64]int8
+	top    [64]engine.Card // by index in info.plays
+}
+
+// needs returns the cards that some foundation takes next at the
+// heights of ev (some home h of the card has h.pos == height[h.f]): a
+// test of a bit tells the evaluation whether a card can go home.
+func (ev *evalScratch) needs(in *info) cardSet {
+	var need cardSet
+	for _, f := range in.foundations {
+		h := int(ev.height[f])
+		switch {
+		case in.anyRank[f]:
+			if h == 0 {
+				need |= in.suitSet[f]
+			}
+		case h < len(in.seq[f]):
+			need |= 1 << in.seq[f][h]
+		}
+	}
+	return need
+}
+
+// home puts card c, which need holds, on the first foundation that
+// takes it next, and returns need updated.
+func (ev *evalScratch) home(in *info, need cardSet, c engine.Card) cardSet {
+	f, again := -1, false
+	for _, h := range in.homes[c] {
+		if h.pos == ev.height[h.f] {
+			if f < 0 {
+				f = h.f
+				ev.height[f]++
+			} else {
+				again = true // c is needed next there too
+			}
+		}
+	}
+	if in.anyRank[f] {
+		return ev.needs(in)
+	}
+	if !again {
+		need &^= 1 << c
+	}
+	if h := int(ev.height[f]); h < len(in.seq[f]) {
+		need |= 1 << in.seq[f][h]
+	}
+	return need
 }

@@ -53,6 +53,20 @@ type relax struct {
 	// every card of its sequence from its height up to top[f]-1 has a
 	// homed copy.
 	top []int
+	// canHome and reached are the relaxed game's sets of cards (bit c for
+	// card c) that some foundation accepts (canHome) and whose reach is
+	// positive, kept in step with top and reach: they make the relaxed
+	// foundation and float rules one test of a bit.
+	canHome cardSet
+	reached cardSet
+	// What pile i waits for since it was last looked at: wait[i] holds
+	// its cards, exposed or floated, that have not gone home (one of them
+	// must enter canHome), floatWait[i] the cards its exposed card, which
+	// could not float then, may be built on (one of them must be
+	// reached). Until then a look at the pile changes nothing: it is
+	// skipped.
+	wait, floatWait []cardSet
+	seatWait        [][maxSeats]cardSet // the seat test's (seats.go)
 
 	sl         *suitLock   // the suit-lock test's scratch space and cache
 	noSuitLock bool        // tests: no suit-lock test
@@ -60,6 +74,11 @@ type relax struct {
 	noSeats    bool        // tests: no seat test
 	noSeatless bool        // tests: no seatless rule (seats.go)
 }
+
+// cardSet is a set of cards, bit c for card c.
+type cardSet uint64
+
+func (cs cardSet) has(c engine.Card) bool { return cs&(1<<c) != 0 }
 
 const (
 	rBuried uint8 = iota
@@ -69,7 +88,8 @@ const (
 )
 
 func newRelax(in *info, cards int) *relax {
-	r := &relax{st: make([][]uint8, in.n), top: make([]int, in.n)}
+	r := &relax{st: make([][]uint8, in.n), top: make([]int, in.n), wait: make([]cardSet, in.n), floatWait: make([]cardSet, in.n),
+		seatWait: make([][maxSeats]cardSet, in.n)}
 	for i := range r.st {
 		r.st[i] = make([]uint8, cards+1)
 	}
@@ -85,9 +105,8 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 	r.seats.valid = false
 	r.homed = [53]int8{}
 	r.reach = [53]int8{}
-	for _, f := range in.foundations {
-		r.top[f] = len(s.Pile(f))
-	}
+	r.reached = 0
+	in.startHomes(s, r)
 	remaining := 0
 	// The waste is floated too while a redeal remains, and always in a
 	// game with refilled reserves: a refill takes its top card away
@@ -101,13 +120,15 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 		p := s.Pile(i)
 		st := r.st[i]
 		remaining += len(p)
+		r.wait[i], r.floatWait[i] = 0, 0
 		if len(p) == 0 {
 			continue
 		}
 		if i == in.stock || i == in.waste && wasteOpen {
 			for j, c := range p {
 				st[j] = rFloated
-				r.reach[c]++
+				r.expose(c)
+				r.wait[i] |= 1 << c
 			}
 			continue
 		}
@@ -115,16 +136,18 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 			st[j] = rBuried
 		}
 		st[len(p)-1] = rExposed
-		r.reach[p[len(p)-1]]++
+		r.expose(p[len(p)-1])
+		r.wait[i], r.floatWait[i] = ^cardSet(0), ^cardSet(0) // to be looked at first
 	}
 	for changed := true; changed && remaining > 0; {
 		changed = false
 		for i := 0; i < in.n; i++ {
-			if in.kind[i] == engine.Foundation {
+			if in.kind[i] == engine.Foundation || r.canHome&r.wait[i] == 0 && r.reached&r.floatWait[i] == 0 {
 				continue
 			}
 			p := s.Pile(i)
 			st := r.st[i]
+			var wait, floatWait cardSet
 			for j := len(p) - 1; j >= 0; j-- {
 				state := st[j]
 				if state == rBuried {
@@ -135,7 +158,7 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 				}
 				c := p[j]
 				switch {
-				case in.canHome(s, r, c):
+				case r.canHome.has(c):
 					st[j] = rHomed
 					r.homed[c]++
 					remaining--
@@ -147,13 +170,23 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 					st[j] = rFloated
 					changed = true
 				default:
+					// c waits to go home, and an exposed card to
+					// float (see canFloat).
+					wait |= 1 << c
+					if state == rExposed && !in.spec[i].ToFoundationOnly && in.kind[i] != engine.Stock {
+						floatWait = in.targetSet[c]
+					}
 					continue
+				}
+				if st[j] == rFloated {
+					wait |= 1 << c // it waits to go home
 				}
 				if j > 0 && st[j-1] == rBuried {
 					st[j-1] = rExposed
-					r.reach[p[j-1]]++
+					r.expose(p[j-1])
 				}
 			}
+			r.wait[i], r.floatWait[i] = wait, floatWait
 		}
 	}
 	if remaining > 0 {
@@ -162,35 +195,51 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 	return in.suitLock && !r.noSuitLock && in.suitLocked(s, r, suitLockCap)
 }
 
-// canHome is the relaxed foundation rule.
-func (in *info) canHome(s *engine.State, r *relax, c engine.Card) bool {
-	for _, h := range in.homes[c] {
-		f, p := h.f, int(h.pos)
-		if in.anyRank[f] {
-			if len(s.Pile(f)) < int(in.spec[f].Found.Len) {
-				return true
-			}
-			continue
-		}
-		if p >= len(s.Pile(f)) && p <= r.top[f] {
-			return true
-		}
-	}
-	return false
+// expose counts a copy of card c as exposed or floated.
+func (r *relax) expose(c engine.Card) {
+	r.reach[c]++
+	r.reached |= 1 << c
 }
 
+// startHomes sets top and canHome for position s, before any card has
+// gone home in the relaxed game.
+func (in *info) startHomes(s *engine.State, r *relax) {
+	r.canHome = 0
+	for _, f := range in.foundations {
+		h := len(s.Pile(f))
+		r.top[f] = h
+		if in.anyRank[f] {
+			if h < int(in.spec[f].Found.Len) {
+				r.canHome |= in.suitSet[f]
+			}
+		} else if h < len(in.seq[f]) {
+			r.canHome |= 1 << in.seq[f][h]
+		}
+	}
+}
+
+// The relaxed foundation rule: a card goes home if some foundation f has
+// it at a position p with len(s.Pile(f)) <= p <= top[f], or f takes any
+// card of its suit and is not full. r.canHome holds these cards: its
+// bits are added as top grows (raise).
+
 // raise extends top[f] of the foundations that wait for card c, which
-// has just got its first homed copy.
+// has just got its first homed copy, and adds the cards they now accept
+// to canHome.
 func (in *info) raise(r *relax, c engine.Card) {
 	for _, h := range in.homes[c] {
 		f := h.f
 		if in.anyRank[f] || int(h.pos) != r.top[f] {
 			continue
 		}
-		seq := in.seq[f]
-		for r.top[f] < len(seq) && r.homed[seq[r.top[f]]] > 0 {
-			r.top[f]++
+		seq, top, can := in.seq[f], r.top[f], r.canHome
+		for top < len(seq) && r.homed[seq[top]] > 0 {
+			top++
+			if top < len(seq) {
+				can |= 1 << seq[top]
+			}
 		}
+		r.top[f], r.canHome = top, can
 	}
 }
 
@@ -202,10 +251,5 @@ func (in *info) canFloat(r *relax, i int, c engine.Card) bool {
 	if in.anyFill || in.wasteFill && i == in.waste {
 		return true
 	}
-	for _, d := range in.targets[c] {
-		if r.reach[d] > 0 {
-			return true
-		}
-	}
-	return false
+	return in.targetSet[c]&r.reached != 0
 }

@@ -29,6 +29,9 @@ type info struct {
 	// anyRank[f]: foundation f takes any card of its suit (pos is then 0
 	// for the suit's cards).
 	anyRank []bool
+	// suitSet[f] is the set of cards foundation f's sequence holds (pos
+	// not -1).
+	suitSet []cardSet
 	// pruning: the rules allow the stuck-card rule and the dead-end
 	// test at all (every card ends on the foundations, which never give
 	// a card back).
@@ -41,6 +44,8 @@ type info struct {
 	// tableau pile of the game.
 	onTop   [4][53][]engine.Card
 	targets [53][]engine.Card
+	// targetSet[x] is targets[x] as a set.
+	targetSet [53]cardSet
 	// builtOn[x] lists the cards that some tableau pile of the game
 	// could ever accept on x (the union of onTop over the build rules
 	// in use).
@@ -77,6 +82,7 @@ func newInfo(g *engine.Game) *info {
 	in.seq = make([][]engine.Card, in.n)
 	in.pos = make([][53]int8, in.n)
 	in.anyRank = make([]bool, in.n)
+	in.suitSet = make([]cardSet, in.n)
 	total := 0
 	for i := range g.Piles {
 		p := &g.Piles[i]
@@ -99,6 +105,12 @@ func newInfo(g *engine.Game) *info {
 			r := p.Found.Base
 			for k := 0; k < int(p.Found.Len) && r != 0; k++ {
 				c := engine.NewCard(r, p.Found.Suit)
+				if in.pos[i][c] >= 0 {
+					// The card sets of the relaxed games (deadend.go,
+					// talondead.go) read a position of a sequence
+					// as the card there, and back.
+					panic("solver: foundation " + p.ID + " of " + g.Key() + " takes a card twice")
+				}
 				in.pos[i][c] = int8(k)
 				in.seq[i] = append(in.seq[i], c)
 				r = p.Found.Next(r)
@@ -131,6 +143,7 @@ func newInfo(g *engine.Game) *info {
 		for c := engine.Card(1); c <= 52; c++ {
 			if in.pos[f][c] >= 0 {
 				in.homes[c] = append(in.homes[c], home{f, in.pos[f][c]})
+				in.suitSet[f] |= 1 << c
 			}
 		}
 	}
@@ -150,6 +163,7 @@ func newInfo(g *engine.Game) *info {
 					in.onTop[b][x] = append(in.onTop[b][x], c)
 					if builds[b] && !contains(in.targets[c], x) {
 						in.targets[c] = append(in.targets[c], x)
+						in.targetSet[c] |= 1 << x
 					}
 					if builds[b] && !contains(in.builtOn[x], c) {
 						in.builtOn[x] = append(in.builtOn[x], c)
@@ -203,6 +217,23 @@ func (in *info) accepts(s *engine.State, f int, c engine.Card) bool {
 		return p >= 0 && len(s.Pile(f)) < int(in.spec[f].Found.Len)
 	}
 	return p >= 0 && int(p) == len(s.Pile(f))
+}
+
+// takesNow returns the set of cards that some foundation accepts now.
+func (in *info) takesNow(s *engine.State) cardSet {
+	var t cardSet
+	for _, f := range in.foundations {
+		h := len(s.Pile(f))
+		switch {
+		case in.anyRank[f]:
+			if h < int(in.spec[f].Found.Len) {
+				t |= in.suitSet[f]
+			}
+		case h < len(in.seq[f]):
+			t |= 1 << in.seq[f][h]
+		}
+	}
+	return t
 }
 
 // need returns how many cards foundation f needs before it takes card c,

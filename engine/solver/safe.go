@@ -172,9 +172,10 @@ func (p *epos) autoMove() (engine.Move, bool) {
 		return engine.Move{}, false
 	}
 	in, s := p.in, p.s
+	takes := in.takesNow(s)
 	for _, a := range in.plays {
 		x := s.Top(a)
-		if x == engine.NoCard {
+		if x == engine.NoCard || !takes.has(x) {
 			continue
 		}
 		for _, h := range in.homes[x] {

@@ -56,6 +56,9 @@ func seatsOK(in *info) int {
 		return 0
 	}
 	m := in.spec[in.tableau[0]].MaxLen
+	if m > maxSeats {
+		return 0
+	}
 	for i := 0; i < in.n; i++ {
 		switch in.kind[i] {
 		case engine.Foundation:
@@ -84,10 +87,40 @@ func (in *info) seatDead(s *engine.State, r *relax) bool {
 // card a foundation accepts and then the seat test of the same position:
 // one fixpoint serves them all.
 type seatScratch struct {
-	seat  [53]int8
-	hash  uint64
-	valid bool
-	left  int
+	seat [53]int8
+	// atMost[k] is the set of cards whose seat is at most k, for k below
+	// m (seatsOK keeps m within its length): the least free seat below
+	// a card is then a few tests of sets.
+	atMost [maxSeats]cardSet
+	hash   uint64
+	valid  bool
+	left   int
+}
+
+// maxSeats bounds the MaxLen of the piles the seat test takes.
+const maxSeats = 8
+
+// setSeat sets the seat of card c to k, keeping atMost in step.
+func (sc *seatScratch) setSeat(c engine.Card, k, m int8) {
+	sc.seat[c] = k
+	for j := int8(0); j < m; j++ {
+		if j >= k {
+			sc.atMost[j] |= 1 << c
+		} else {
+			sc.atMost[j] &^= 1 << c
+		}
+	}
+}
+
+// anyAtMost reports whether some card of want[k] has a seat of at most
+// k, for some k below m.
+func (sc *seatScratch) anyAtMost(want *[maxSeats]cardSet, m int8) bool {
+	for k := int8(0); k < m; k++ {
+		if sc.atMost[k]&want[k] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // noSeat is the seat of a card not seen on top of a pile.
@@ -115,12 +148,12 @@ func (in *info) seatPlay(s *engine.State, r *relax) int {
 	m := int8(in.seats)
 	r.homed = [53]int8{}
 	r.reach = [53]int8{}
-	for c := range r.seats.seat {
-		r.seats.seat[c] = none
+	sc := &r.seats
+	for c := range sc.seat {
+		sc.seat[c] = none
 	}
-	for _, f := range in.foundations {
-		r.top[f] = len(s.Pile(f))
-	}
+	sc.atMost = [maxSeats]cardSet{}
+	in.startHomes(s, r)
 	remaining := 0
 	for _, i := range in.tableau {
 		p := s.Pile(i)
@@ -133,25 +166,41 @@ func (in *info) seatPlay(s *engine.State, r *relax) int {
 			st[j] = rBuried
 		}
 		st[len(p)-1] = rExposed
-		r.seats.seat[p[len(p)-1]] = int8(len(p))
+		sc.setSeat(p[len(p)-1], int8(len(p)), m)
 		r.reach[p[len(p)-1]] = 1
+	}
+	// As in deadEnd, a pile is looked at again only when what it waits
+	// for has come: one of its cards not homed entering canHome (wait),
+	// or a card it may be built on getting a seat low enough for one of
+	// its cards to float or take a lower seat (seatWait[i][k]: the cards
+	// some card of i may be built on once their seat is at most k).
+	for _, i := range in.tableau {
+		r.wait[i] = ^cardSet(0) // to be looked at first
+		for k := range r.seatWait[i] {
+			r.seatWait[i][k] = ^cardSet(0)
+		}
 	}
 	// free reports the least seat of a card that c may be built on, or
 	// none.
 	free := func(c engine.Card) int8 {
-		best := int8(none)
-		for _, d := range in.targets[c] {
-			if r.seats.seat[d] < m && r.seats.seat[d] < best {
-				best = r.seats.seat[d]
+		t := in.targetSet[c]
+		for k := int8(0); k < m; k++ {
+			if t&sc.atMost[k] != 0 {
+				return k
 			}
 		}
-		return best
+		return none
 	}
 	for changed := true; changed; {
 		changed = false
 		for _, i := range in.tableau {
+			if r.canHome&r.wait[i] == 0 && !sc.anyAtMost(&r.seatWait[i], m) {
+				continue
+			}
 			p := s.Pile(i)
 			st := r.st[i]
+			var wait cardSet
+			var seatWait [maxSeats]cardSet
 			for j := len(p) - 1; j >= 0; j-- {
 				state := st[j]
 				if state == rBuried {
@@ -159,7 +208,7 @@ func (in *info) seatPlay(s *engine.State, r *relax) int {
 				}
 				c := p[j]
 				left := false
-				if state != rHomed && in.canHome(s, r, c) {
+				if state != rHomed && r.canHome.has(c) {
 					st[j] = rHomed
 					r.homed[c]++
 					remaining--
@@ -175,19 +224,33 @@ func (in *info) seatPlay(s *engine.State, r *relax) int {
 						st[j] = rFloated
 						changed, left = true, true
 					}
-					if k+1 < r.seats.seat[c] {
-						r.seats.seat[c] = k + 1
+					if k+1 < sc.seat[c] {
+						sc.setSeat(c, k+1, m)
 						changed = true
 					}
 				}
 				if left && j > 0 && st[j-1] == rBuried {
 					st[j-1] = rExposed
 					r.reach[p[j-1]] = 1
-					if d := p[j-1]; int8(j) < r.seats.seat[d] {
-						r.seats.seat[d] = int8(j)
+					if d := p[j-1]; int8(j) < sc.seat[d] {
+						sc.setSeat(d, int8(j), m)
 					}
 				}
+				// What c waits for now: to go home, to float (an
+				// exposed card: a seat below m) or a seat below its
+				// own minus one.
+				if st[j] != rHomed {
+					wait |= 1 << c
+				}
+				k := min(sc.seat[c]-2, m-1)
+				if st[j] == rExposed {
+					k = m - 1
+				}
+				if k >= 0 {
+					seatWait[k] |= in.targetSet[c]
+				}
 			}
+			r.wait[i], r.seatWait[i] = wait, seatWait
 		}
 	}
 	return remaining

@@ -16,7 +16,8 @@ func seatSamples(t *testing.T, n uint64, nodes, max int) (dead []*engine.State, 
 	in := infoFor(s.Game())
 	p := newEngineSearcher(in, s.Clone(), &budget{}, switches{}).p
 	p.setMode(mode{auto: autoNone})
-	plain := &relax{st: newRelax(in, 52).st, top: make([]int, in.n), noSeats: true}
+	plain := newRelax(in, 52)
+	plain.noSeats = true
 	seen := newHashSet(nodes)
 	var walk func(depth int)
 	walk = func(depth int) {

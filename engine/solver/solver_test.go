@@ -600,7 +600,9 @@ func TestSuitLockEndgames(t *testing.T) {
 			}
 			// Solve the positions that only the suit-lock test condemns
 			// at the start, and a sample of the others.
-			relaxed := in.deadEnd(s, &relax{st: newRelax(in, g.Cards()).st, top: make([]int, in.n), noSuitLock: true})
+			rx := newRelax(in, g.Cards())
+			rx.noSuitLock = true
+			relaxed := in.deadEnd(s, rx)
 			if !relaxed && in.suitLocked(s, newRelax(in, g.Cards()), suitLockRootCap) {
 				locked++
 			} else if trial%10 != 0 {

@@ -47,6 +47,9 @@ type suitLock struct {
 	// with which its search was inconclusive.
 	cache map[uint64]int32
 	piles [][]engine.Card
+	// sums[i] is pile i's hash before mixing (see hash), kept by the
+	// search as cards move.
+	sums  []uint64
 	store [][]engine.Card // the piles' backing arrays, reused
 	found []int           // foundations of the suit
 	h     []int           // their heights
@@ -147,6 +150,14 @@ func (in *info) suitLocked(s *engine.State, r *relax, limit int) bool {
 		if len(sl.piles) == 0 {
 			continue
 		}
+		sl.sums = sl.sums[:0]
+		for _, p := range sl.piles {
+			var sum uint64
+			for d, c := range p {
+				sum += zob(c, d)
+			}
+			sl.sums = append(sl.sums, sum)
+		}
 		key := sl.hash() ^ uint64(suit+1)*0x5851f42d4c957f2d
 		v, ok := sl.cache[key]
 		if !ok || v > 0 && int(v) < limit {
@@ -182,15 +193,12 @@ func (in *info) suitLocked(s *engine.State, r *relax, limit int) bool {
 }
 
 // hash is the projected position's hash: the piles' hashes summed (the
-// piles are alike), and the foundations' heights.
+// piles are alike), and the foundations' heights. A pile's hash is the
+// mix of its sum of zob over its cards (sums).
 func (sl *suitLock) hash() uint64 {
 	var h uint64
-	for _, p := range sl.piles {
-		var ph uint64
-		for d, c := range p {
-			ph += zob(c, d)
-		}
-		h += mix(ph)
+	for _, sum := range sl.sums {
+		h += mix(sum)
 	}
 	for i, x := range sl.h {
 		h ^= zob(engine.Card(53+i), x)
@@ -228,9 +236,12 @@ func (sl *suitLock) search(in *info) bool {
 				continue
 			}
 			sl.piles[i] = p[:len(p)-1]
+			sum := sl.sums[i]
+			sl.sums[i] -= zob(x, len(p)-1)
 			sl.h[k]++
 			win := sl.search(in)
 			sl.h[k]--
+			sl.sums[i] = sum
 			p[len(p)-1] = x // deeper moves may have built on the shortened pile
 			sl.piles[i] = p
 			if win {
@@ -244,12 +255,16 @@ func (sl *suitLock) search(in *info) bool {
 		}
 		x := p[len(p)-1]
 		for j, q := range sl.piles {
-			if j == i || len(q) == 0 || !contains(in.targets[x], q[len(q)-1]) {
+			if j == i || len(q) == 0 || !in.targetSet[x].has(q[len(q)-1]) {
 				continue
 			}
 			sl.piles[i] = p[:len(p)-1]
 			sl.piles[j] = append(q, x)
+			si, sj := sl.sums[i], sl.sums[j]
+			sl.sums[i] -= zob(x, len(p)-1)
+			sl.sums[j] += zob(x, len(q))
 			win := sl.search(in)
+			sl.sums[i], sl.sums[j] = si, sj
 			sl.piles[j] = q
 			p[len(p)-1] = x
 			sl.piles[i] = p

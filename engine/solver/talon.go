@@ -377,7 +377,14 @@ func (t *tstate) apply(m *tmove) {
 		t.hash += tg.kTal[idx][locWaste] - tg.kTal[idx][locStock]
 	case tmRedeal:
 		m.hold = t.holdTop()
-		t.saved = append(t.saved, append([]int16(nil), t.waste...))
+		// Kept for Undo, in the buffer of a redeal undone since if
+		// there is one: the beam's routes take and undo redeals often.
+		if n := len(t.saved); n < cap(t.saved) {
+			t.saved = t.saved[:n+1]
+			t.saved[n] = append(t.saved[n][:0], t.waste...)
+		} else {
+			t.saved = append(t.saved, append([]int16(nil), t.waste...))
+		}
 		for i := len(t.waste) - 1; i >= 0; i-- {
 			idx := t.waste[i]
 			t.stock = append(t.stock, idx)

@@ -352,21 +352,21 @@ func (d *talonDead) release(t *tstate) bool {
 	}
 	queue := d.queue[:0]
 	left := t.tg.total - t.home
-	canHome := func(c engine.Card) bool {
-		for _, k := range tg.fOf[c] {
-			p := tg.pos[k][c]
-			if p >= t.fh[k] && p <= d.top[k] {
-				return true
-			}
+	// canHome holds the cards that some foundation k could reach: at a
+	// position p of its sequence with t.fh[k] <= p <= d.top[k] (a
+	// sequence holds a card at most once). Bits are added as top grows.
+	var canHome cardSet
+	for k := range tg.found {
+		if t.fh[k] < tg.flen[k] {
+			canHome |= 1 << tg.seq[k][t.fh[k]]
 		}
-		return false
 	}
 	// avail makes card c available, from the pool (wing < 0) or as the
 	// exposed card of a wing column: it goes home at once if some
 	// foundation reaches it, or waits until one does.
 	avail := func(c engine.Card, wing int) {
 		switch {
-		case canHome(c):
+		case canHome.has(c):
 			queue = append(queue, released{c, int8(wing)})
 		case wing < 0:
 			d.waitPool[c]++
@@ -417,12 +417,15 @@ func (d *talonDead) release(t *tstate) bool {
 				if tg.pos[k][c] != d.top[k] {
 					continue
 				}
-				for d.top[k] < tg.flen[k] && d.homed[tg.seq[k][d.top[k]]] > 0 {
-					d.top[k]++
+				seq, top := tg.seq[k], d.top[k]
+				for int(top) < len(seq) && d.homed[seq[top]] > 0 {
+					top++
+					d.top[k] = top
 					// The card at the new top, and copies of those
 					// passed, can go home now.
-					if d.top[k] < tg.flen[k] {
-						e := tg.seq[k][d.top[k]]
+					if int(top) < len(seq) {
+						e := seq[top]
+						canHome |= 1 << e
 						for ; d.waitPool[e] > 0; d.waitPool[e]-- {
 							queue = append(queue, released{e, -1})
 						}

@@ -851,6 +851,7 @@ type tpos struct {
 	// the beam search's evaluation scratch
 	efh  []int8
 	used []bool
+	ucnt [53]int8 // copies met, by card
 }
 
 // talonSearcher is a searcher on the talon family's position.

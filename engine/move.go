@@ -105,15 +105,18 @@ func (s *State) canPlace(c Card, from, to int) bool {
 // cards for each).
 const maxTableau = 64
 
-// cardBits is a set of cards, bit c for card c.
-type cardBits uint64
+// CardSet is a set of cards, bit c for card c (the two copies of a card
+// in a two-pack game are one card). Legal and the solver's relaxed games
+// test sets of cards in their inner loops.
+type CardSet uint64
 
-func (b cardBits) has(c Card) bool { return b&(1<<c) != 0 }
+// Has reports whether card c is in the set.
+func (b CardSet) Has(c Card) bool { return b&(1<<c) != 0 }
 
 // allCards holds every card; suitCards[u] the cards of suit u.
-var allCards, suitCards = func() (cardBits, [4]cardBits) {
-	var all cardBits
-	var suits [4]cardBits
+var allCards, suitCards = func() (CardSet, [4]CardSet) {
+	var all CardSet
+	var suits [4]CardSet
 	for c := Card(1); c <= 52; c++ {
 		all |= 1 << c
 		suits[c.Suit()] |= 1 << c
@@ -122,7 +125,7 @@ var allCards, suitCards = func() (cardBits, [4]cardBits) {
 }()
 
 // buildTakes[b][x] is the set of cards that build rule b accepts on x.
-var buildTakes = func() (t [4][53]cardBits) {
+var buildTakes = func() (t [4][53]CardSet) {
 	for b := range t {
 		for x := Card(1); x <= 52; x++ {
 			for c := Card(1); c <= 52; c++ {
@@ -137,7 +140,7 @@ var buildTakes = func() (t [4][53]cardBits) {
 
 // foundationTakes returns the cards that canPlace lets go onto
 // foundation to.
-func (s *State) foundationTakes(to int) cardBits {
+func (s *State) foundationTakes(to int) CardSet {
 	f := &s.g.Piles[to].Found
 	p := s.piles[to]
 	switch {
@@ -159,7 +162,7 @@ func (s *State) foundationTakes(to int) cardBits {
 // tableauTakes returns the cards that canPlace lets go onto tableau pile
 // to from a pile whose cards may go to the tableau, leaving out an empty
 // pile that takes only the waste's card.
-func (s *State) tableauTakes(to int) cardBits {
+func (s *State) tableauTakes(to int) CardSet {
 	spec := &s.g.Piles[to]
 	p := s.piles[to]
 	switch {
@@ -271,11 +274,11 @@ func (s *State) Legal(buf []Move) []Move {
 	// cards, so that most pairs of piles cost a test of a bit (canPlace
 	// decides the few that pass it); a pile filled from the waste only
 	// is marked in wasteFill instead.
-	var found cardBits
+	var found CardSet
 	for _, to := range g.foundations {
 		found |= s.foundationTakes(to)
 	}
-	var tab [maxTableau]cardBits
+	var tab [maxTableau]CardSet
 	var wasteFill uint64
 	for k, to := range g.tableau {
 		tab[k] = s.tableauTakes(to)
@@ -289,7 +292,7 @@ func (s *State) Legal(buf []Move) []Move {
 		}
 		c := s.Top(from)
 		// Foundations first: the move order the solver wants anyway.
-		if found.has(c) {
+		if found.Has(c) {
 			for _, to := range g.foundations {
 				if s.canPlace(c, from, to) && !s.sameAsEarlier(to, g.foundations) {
 					buf = append(buf, Move{Action: ActMove, From: int8(from), To: int8(to), Card: c})
@@ -302,7 +305,7 @@ func (s *State) Legal(buf []Move) []Move {
 		}
 		fromWaste := fs.Kind == Waste
 		for k, to := range g.tableau {
-			if to == from || !tab[k].has(c) && !(fromWaste && wasteFill&(1<<k) != 0) {
+			if to == from || !tab[k].Has(c) && !(fromWaste && wasteFill&(1<<k) != 0) {
 				continue
 			}
 			if len(s.piles[to]) == 0 {

@@ -142,7 +142,7 @@ func (p *epos) evaluate() int32 {
 	// The top cards of the piles in play (NoCard: none), and a set that
 	// holds them all (and maybe cards that were tops): while it meets
 	// no card the foundations need, a pass would change nothing.
-	var tops cardSet
+	var tops engine.CardSet
 	for k, i := range in.plays {
 		p := s.Pile(i)
 		ev.length[i] = int8(len(p))
@@ -158,11 +158,11 @@ func (p *epos) evaluate() int32 {
 		changed = false
 		for k, i := range in.plays {
 			c := ev.top[k]
-			if !need.has(c) {
+			if !need.Has(c) {
 				continue
 			}
 			p := s.Pile(i)
-			for need.has(c) {
+			for need.Has(c) {
 				need = ev.home(in, need, c)
 				ev.length[i]--
 				homed++
@@ -208,8 +208,8 @@ type evalScratch struct {
 // needs returns the cards that some foundation takes next at the
 // heights of ev (some home h of the card has h.pos == height[h.f]): a
 // test of a bit tells the evaluation whether a card can go home.
-func (ev *evalScratch) needs(in *info) cardSet {
-	var need cardSet
+func (ev *evalScratch) needs(in *info) engine.CardSet {
+	var need engine.CardSet
 	for _, f := range in.foundations {
 		h := int(ev.height[f])
 		switch {
@@ -226,7 +226,7 @@ func (ev *evalScratch) needs(in *info) cardSet {
 
 // home puts card c, which need holds, on the first foundation that
 // takes it next, and returns need updated.
-func (ev *evalScratch) home(in *info, need cardSet, c engine.Card) cardSet {
+func (ev *evalScratch) home(in *info, need engine.CardSet, c engine.Card) engine.CardSet {
 	f, again := -1, false
 	for _, h := range in.homes[c] {
 		if h.pos == ev.height[h.f] {

@@ -57,16 +57,16 @@ type relax struct {
 	// card c) that some foundation accepts (canHome) and whose reach is
 	// positive, kept in step with top and reach: they make the relaxed
 	// foundation and float rules one test of a bit.
-	canHome cardSet
-	reached cardSet
+	canHome engine.CardSet
+	reached engine.CardSet
 	// What pile i waits for since it was last looked at: wait[i] holds
 	// its cards, exposed or floated, that have not gone home (one of them
 	// must enter canHome), floatWait[i] the cards its exposed card, which
 	// could not float then, may be built on (one of them must be
 	// reached). Until then a look at the pile changes nothing: it is
 	// skipped.
-	wait, floatWait []cardSet
-	seatWait        [][maxSeats]cardSet // the seat test's (seats.go)
+	wait, floatWait []engine.CardSet
+	seatWait        [][maxSeats]engine.CardSet // the seat test's (seats.go)
 
 	sl         *suitLock   // the suit-lock test's scratch space and cache
 	noSuitLock bool        // tests: no suit-lock test
@@ -74,11 +74,6 @@ type relax struct {
 	noSeats    bool        // tests: no seat test
 	noSeatless bool        // tests: no seatless rule (seats.go)
 }
-
-// cardSet is a set of cards, bit c for card c.
-type cardSet uint64
-
-func (cs cardSet) has(c engine.Card) bool { return cs&(1<<c) != 0 }
 
 const (
 	rBuried uint8 = iota
@@ -88,8 +83,8 @@ const (
 )
 
 func newRelax(in *info, cards int) *relax {
-	r := &relax{st: make([][]uint8, in.n), top: make([]int, in.n), wait: make([]cardSet, in.n), floatWait: make([]cardSet, in.n),
-		seatWait: make([][maxSeats]cardSet, in.n)}
+	r := &relax{st: make([][]uint8, in.n), top: make([]int, in.n), wait: make([]engine.CardSet, in.n), floatWait: make([]engine.CardSet, in.n),
+		seatWait: make([][maxSeats]engine.CardSet, in.n)}
 	for i := range r.st {
 		r.st[i] = make([]uint8, cards+1)
 	}
@@ -137,7 +132,7 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 		}
 		st[len(p)-1] = rExposed
 		r.expose(p[len(p)-1])
-		r.wait[i], r.floatWait[i] = ^cardSet(0), ^cardSet(0) // to be looked at first
+		r.wait[i], r.floatWait[i] = ^engine.CardSet(0), ^engine.CardSet(0) // to be looked at first
 	}
 	for changed := true; changed && remaining > 0; {
 		changed = false
@@ -147,7 +142,7 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 			}
 			p := s.Pile(i)
 			st := r.st[i]
-			var wait, floatWait cardSet
+			var wait, floatWait engine.CardSet
 			for j := len(p) - 1; j >= 0; j-- {
 				state := st[j]
 				if state == rBuried {
@@ -158,7 +153,7 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 				}
 				c := p[j]
 				switch {
-				case r.canHome.has(c):
+				case r.canHome.Has(c):
 					st[j] = rHomed
 					r.homed[c]++
 					remaining--

@@ -31,7 +31,7 @@ type info struct {
 	anyRank []bool
 	// suitSet[f] is the set of cards foundation f's sequence holds (pos
 	// not -1).
-	suitSet []cardSet
+	suitSet []engine.CardSet
 	// pruning: the rules allow the stuck-card rule and the dead-end
 	// test at all (every card ends on the foundations, which never give
 	// a card back).
@@ -45,7 +45,7 @@ type info struct {
 	onTop   [4][53][]engine.Card
 	targets [53][]engine.Card
 	// targetSet[x] is targets[x] as a set.
-	targetSet [53]cardSet
+	targetSet [53]engine.CardSet
 	// builtOn[x] lists the cards that some tableau pile of the game
 	// could ever accept on x (the union of onTop over the build rules
 	// in use).
@@ -82,7 +82,7 @@ func newInfo(g *engine.Game) *info {
 	in.seq = make([][]engine.Card, in.n)
 	in.pos = make([][53]int8, in.n)
 	in.anyRank = make([]bool, in.n)
-	in.suitSet = make([]cardSet, in.n)
+	in.suitSet = make([]engine.CardSet, in.n)
 	total := 0
 	for i := range g.Piles {
 		p := &g.Piles[i]
@@ -220,8 +220,8 @@ func (in *info) accepts(s *engine.State, f int, c engine.Card) bool {
 }
 
 // takesNow returns the set of cards that some foundation accepts now.
-func (in *info) takesNow(s *engine.State) cardSet {
-	var t cardSet
+func (in *info) takesNow(s *engine.State) engine.CardSet {
+	var t engine.CardSet
 	for _, f := range in.foundations {
 		h := len(s.Pile(f))
 		switch {

@@ -111,7 +111,7 @@ func (p *dpos) evaluate() int32 {
 			continue
 		}
 		for j := 1; j < len(pile); j++ {
-			if !in.targetSet[pile[j]].has(pile[j-1]) {
+			if !in.targetSet[pile[j]].Has(pile[j-1]) {
 				score -= misbuiltCost
 			}
 		}

@@ -175,7 +175,7 @@ func (p *epos) autoMove() (engine.Move, bool) {
 	takes := in.takesNow(s)
 	for _, a := range in.plays {
 		x := s.Top(a)
-		if x == engine.NoCard || !takes.has(x) {
+		if x == engine.NoCard || !takes.Has(x) {
 			continue
 		}
 		for _, h := range in.homes[x] {

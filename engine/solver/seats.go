@@ -91,7 +91,7 @@ type seatScratch struct {
 	// atMost[k] is the set of cards whose seat is at most k, for k below
 	// m (seatsOK keeps m within its length): the least free seat below
 	// a card is then a few tests of sets.
-	atMost [maxSeats]cardSet
+	atMost [maxSeats]engine.CardSet
 	hash   uint64
 	valid  bool
 	left   int
@@ -114,7 +114,7 @@ func (sc *seatScratch) setSeat(c engine.Card, k, m int8) {
 
 // anyAtMost reports whether some card of want[k] has a seat of at most
 // k, for some k below m.
-func (sc *seatScratch) anyAtMost(want *[maxSeats]cardSet, m int8) bool {
+func (sc *seatScratch) anyAtMost(want *[maxSeats]engine.CardSet, m int8) bool {
 	for k := int8(0); k < m; k++ {
 		if sc.atMost[k]&want[k] != 0 {
 			return true
@@ -152,7 +152,7 @@ func (in *info) seatPlay(s *engine.State, r *relax) int {
 	for c := range sc.seat {
 		sc.seat[c] = none
 	}
-	sc.atMost = [maxSeats]cardSet{}
+	sc.atMost = [maxSeats]engine.CardSet{}
 	in.startHomes(s, r)
 	remaining := 0
 	for _, i := range in.tableau {
@@ -175,9 +175,9 @@ func (in *info) seatPlay(s *engine.State, r *relax) int {
 	// its cards to float or take a lower seat (seatWait[i][k]: the cards
 	// some card of i may be built on once their seat is at most k).
 	for _, i := range in.tableau {
-		r.wait[i] = ^cardSet(0) // to be looked at first
+		r.wait[i] = ^engine.CardSet(0) // to be looked at first
 		for k := range r.seatWait[i] {
-			r.seatWait[i][k] = ^cardSet(0)
+			r.seatWait[i][k] = ^engine.CardSet(0)
 		}
 	}
 	// free reports the least seat of a card that c may be built on, or
@@ -199,8 +199,8 @@ func (in *info) seatPlay(s *engine.State, r *relax) int {
 			}
 			p := s.Pile(i)
 			st := r.st[i]
-			var wait cardSet
-			var seatWait [maxSeats]cardSet
+			var wait engine.CardSet
+			var seatWait [maxSeats]engine.CardSet
 			for j := len(p) - 1; j >= 0; j-- {
 				state := st[j]
 				if state == rBuried {
@@ -208,7 +208,7 @@ func (in *info) seatPlay(s *engine.State, r *relax) int {
 				}
 				c := p[j]
 				left := false
-				if state != rHomed && r.canHome.has(c) {
+				if state != rHomed && r.canHome.Has(c) {
 					st[j] = rHomed
 					r.homed[c]++
 					remaining--

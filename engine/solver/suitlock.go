@@ -255,7 +255,7 @@ func (sl *suitLock) search(in *info) bool {
 		}
 		x := p[len(p)-1]
 		for j, q := range sl.piles {
-			if j == i || len(q) == 0 || !in.targetSet[x].has(q[len(q)-1]) {
+			if j == i || len(q) == 0 || !in.targetSet[x].Has(q[len(q)-1]) {
 				continue
 			}
 			sl.piles[i] = p[:len(p)-1]

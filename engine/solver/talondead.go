@@ -355,7 +355,7 @@ func (d *talonDead) release(t *tstate) bool {
 	// canHome holds the cards that some foundation k could reach: at a
 	// position p of its sequence with t.fh[k] <= p <= d.top[k] (a
 	// sequence holds a card at most once). Bits are added as top grows.
-	var canHome cardSet
+	var canHome engine.CardSet
 	for k := range tg.found {
 		if t.fh[k] < tg.flen[k] {
 			canHome |= 1 << tg.seq[k][t.fh[k]]
@@ -366,7 +366,7 @@ func (d *talonDead) release(t *tstate) bool {
 	// foundation reaches it, or waits until one does.
 	avail := func(c engine.Card, wing int) {
 		switch {
-		case canHome.has(c):
+		case canHome.Has(c):
 			queue = append(queue, released{c, int8(wing)})
 		case wing < 0:
 			d.waitPool[c]++

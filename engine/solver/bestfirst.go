@@ -24,8 +24,8 @@ type bfTree[M any] struct {
 	nodes []bfNode[M]
 	heap  bfHeap
 	cur   int32 // node the position is at
-	up    []M   // route: moves to undo, in order
-	down  []M   // and moves to apply, last first
+	up    []int32 // route: nodes whose moves to undo, in order
+	down  []int32 // and nodes whose moves to apply, last first
 }
 
 // add makes a child of node parent, reached by move m, and returns it.
@@ -34,24 +34,26 @@ func (t *bfTree[M]) add(parent int32, m M) int32 {
 	return int32(len(t.nodes) - 1)
 }
 
-// route sets up and down to the moves leading from node cur to node n
-// (through their common ancestor) and makes n the current node; the
-// caller undoes up and applies down.
+// route sets up and down to the nodes whose moves lead from node cur to
+// node n (through their common ancestor) and makes n the current node;
+// the caller undoes up's moves and applies down's, in the nodes
+// themselves (applying a move again writes what it wrote before: the
+// position before it is the same).
 func (t *bfTree[M]) route(n int32) {
 	a, b := t.cur, n
 	t.up, t.down = t.up[:0], t.down[:0]
 	for t.nodes[a].depth > t.nodes[b].depth {
-		t.up = append(t.up, t.nodes[a].move)
+		t.up = append(t.up, a)
 		a = t.nodes[a].parent
 	}
 	for t.nodes[b].depth > t.nodes[a].depth {
-		t.down = append(t.down, t.nodes[b].move)
+		t.down = append(t.down, b)
 		b = t.nodes[b].parent
 	}
 	for a != b {
-		t.up = append(t.up, t.nodes[a].move)
+		t.up = append(t.up, a)
 		a = t.nodes[a].parent
-		t.down = append(t.down, t.nodes[b].move)
+		t.down = append(t.down, b)
 		b = t.nodes[b].parent
 	}
 	t.cur = n

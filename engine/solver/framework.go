@@ -256,11 +256,11 @@ func (sr *searcher[M, P]) unwind(mark int) {
 // goTo moves the position from the tree's current node to node n.
 func (sr *searcher[M, P]) goTo(t *bfTree[M], n int32) {
 	t.route(n)
-	for i := range t.up {
-		sr.p.undo(&t.up[i])
+	for _, a := range t.up {
+		sr.p.undo(&t.nodes[a].move)
 	}
 	for i := len(t.down) - 1; i >= 0; i-- {
-		sr.p.apply(&t.down[i])
+		sr.p.apply(&t.nodes[t.down[i]].move)
 	}
 }
 

@@ -1,6 +1,10 @@
 package solver
 
-import "github.com/patience-solitaire/patience/engine"
+import (
+	"math/bits"
+
+	"github.com/patience-solitaire/patience/engine"
+)
 
 // The order of the beam search on the talon family's position: the cards
 // on the foundations and those that could follow them at once from the
@@ -17,6 +21,14 @@ func (p *tpos) evaluate() int32 {
 	for i := range p.used {
 		p.used[i] = false
 	}
+	// inRes holds, by card, the reserve piles it lies in that no extra
+	// card has taken yet (the lowest is taken first; at most 16 piles).
+	var inRes [53]uint16
+	for j, r := range t.res {
+		if r != engine.NoCard {
+			inRes[r] |= 1 << j
+		}
+	}
 	extra := 0
 	wh := 0
 	for changed := true; changed; {
@@ -25,12 +37,11 @@ func (p *tpos) evaluate() int32 {
 			for p.efh[k] < tg.flen[k] {
 				c := tg.seq[k][p.efh[k]]
 				ok := false
-				for j, r := range t.res {
-					if r == c && !p.used[j] {
-						p.used[j] = true
-						ok = true
-						break
-					}
+				if m := inRes[c]; m != 0 {
+					j := bits.TrailingZeros16(m)
+					inRes[c] = m &^ (1 << j)
+					p.used[j] = true
+					ok = true
 				}
 				if !ok {
 					for j := range t.wing {
@@ -112,8 +123,13 @@ func (p *tpos) evaluate() int32 {
 	w := t.waste[:len(t.waste)-wh]
 	last := t.redeals >= tg.redeals
 	for j := len(w) - 1; j >= 0; j-- {
+		if !last {
+			// No cost: only count the copy for the wings' urg.
+			p.ucnt[t.talon[w[j]]]++
+			continue
+		}
 		u := urg(t.talon[w[j]])
-		if above := len(w) - 1 - j; last && above > 0 && u < 8 {
+		if above := len(w) - 1 - j; above > 0 && u < 8 {
 			score -= int32((8 - u) * above * 10)
 		}
 	}

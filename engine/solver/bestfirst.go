@@ -1,6 +1,10 @@
 package solver
 
-import "github.com/patience-solitaire/patience/engine"
+import (
+	"math/bits"
+
+	"github.com/patience-solitaire/patience/engine"
+)
 
 // The best-first machinery of the heuristic searches that keep a
 // frontier (the beam search of framework.go): a priority queue ordered by an estimate
@@ -179,25 +183,45 @@ func (p *epos) evaluate() int32 {
 		}
 	}
 	score := int32(1000 * (s.OnFoundations() + homed))
+	urg := ev.urgency(in)
 	for _, i := range in.plays {
 		p := s.Pile(i)[:ev.length[i]]
-		for j, c := range p {
-			above := len(p) - 1 - j
-			if above == 0 {
-				continue
-			}
-			u := 99
-			for _, h := range in.homes[c] {
-				if q := h.pos; q >= ev.height[h.f] && int(q-ev.height[h.f]) < u {
-					u = int(q - ev.height[h.f])
-				}
-			}
-			if u < 8 {
-				score -= int32((8 - u) * above * 10)
+		for j, c := range p[:max(len(p)-1, 0)] {
+			if u := int(urg[c]); u < 8 {
+				score -= int32((8 - u) * (len(p) - 1 - j) * 10)
 			}
 		}
 	}
 	return score
+}
+
+// urgency returns, by card, how soon a foundation at the heights of ev
+// needs it: the least distance from a foundation's height to the card in
+// its sequence, or 8 for 8 or more (or never).
+func (ev *evalScratch) urgency(in *info) *[53]int8 {
+	u := &ev.urg
+	for c := range u {
+		u[c] = 8
+	}
+	for _, f := range in.foundations {
+		h := int(ev.height[f])
+		if in.anyRank[f] {
+			// Every card of the suit lies at position 0.
+			if h == 0 {
+				for cs := in.suitSet[f]; cs != 0; cs &= cs - 1 {
+					u[bits.TrailingZeros64(uint64(cs))] = 0
+				}
+			}
+			continue
+		}
+		seq := in.seq[f]
+		for d := 0; d < 8 && h+d < len(seq); d++ {
+			if c := seq[h+d]; int8(d) < u[c] {
+				u[c] = int8(d)
+			}
+		}
+	}
+	return u
 }
 
 // evalScratch is the evaluation's scratch space.
@@ -205,6 +229,7 @@ type evalScratch struct {
 	height [64]int8
 	length [64]int8
 	top    [64]engine.Card // by index in info.plays
+	urg    [53]int8        // urgency's result
 }
 
 // needs returns the cards that some foundation takes next at the

@@ -26,8 +26,21 @@ type File struct {
 	Header  *Header // the first header line
 	Last    *Header // the last header line (nil: as Header)
 	Results []DealResult
-	// under[d] is the header of the run that left deal d unknown.
-	under map[uint64]*Header
+	// run[d] is the header of the run whose result for deal d is kept
+	// (for an unknown deal: the run that left it unknown).
+	run map[uint64]*Header
+}
+
+// maxBudget returns the largest node budget of the runs whose results
+// the file keeps (0 if none is known): no kept result had more.
+func (f *File) maxBudget() int64 {
+	var b int64
+	for _, d := range f.Results {
+		if h := f.run[d.Deal]; h != nil {
+			b = max(b, h.Budget)
+		}
+	}
+	return b
 }
 
 // latest returns the header of the file's last run.
@@ -48,7 +61,7 @@ const MaxFileSize = 1 << 30
 // truncated last line (an interrupted run) is ignored. An error is a
 // *srcpos.Error at the line ("name:line:1: message").
 func Read(r io.Reader, name string) (*File, error) {
-	f := &File{under: map[uint64]*Header{}}
+	f := &File{run: map[uint64]*Header{}}
 	byDeal := map[uint64]DealResult{}
 	var cur *Header
 	sc := bufio.NewScanner(r)
@@ -97,8 +110,8 @@ func Read(r io.Reader, name string) (*File, error) {
 		if err := mergeInto(byDeal, d); err != nil {
 			return nil, lineError(name, line, "%v", err)
 		}
-		if byDeal[d.Deal].Result == Unknown {
-			f.under[d.Deal] = cur
+		if byDeal[d.Deal] == d {
+			f.run[d.Deal] = cur
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -201,7 +214,7 @@ func sortedResults(byDeal map[uint64]DealResult) []DealResult {
 // Merge combines survey files (of one game and variant) into one, sorted
 // by deal; see Read for deals found in more than one file.
 func Merge(files []*File) (*File, error) {
-	out := &File{}
+	out := &File{run: map[uint64]*Header{}}
 	byDeal := map[uint64]DealResult{}
 	for _, f := range files {
 		if f.Header != nil {
@@ -212,10 +225,14 @@ func Merge(files []*File) (*File, error) {
 				return nil, fmt.Errorf("cannot merge a survey of %s with one of %s",
 					engine.Key(f.Header.Game, f.Header.Variant), engine.Key(out.Header.Game, out.Header.Variant))
 			}
+			out.Last = f.latest()
 		}
 		for _, d := range f.Results {
 			if err := mergeInto(byDeal, d); err != nil {
 				return nil, err
+			}
+			if byDeal[d.Deal] == d {
+				out.run[d.Deal] = f.run[d.Deal]
 			}
 		}
 	}
@@ -329,7 +346,7 @@ func resume(fh *os.File, path string, h Header) (*Resumed, error) {
 	}
 	done := map[uint64]bool{}
 	for _, d := range sf.Results {
-		if u := sf.under[d.Deal]; d.Result != Unknown || u == nil || sameBudget(*u, h) {
+		if u := sf.run[d.Deal]; d.Result != Unknown || u == nil || sameBudget(*u, h) {
 			done[d.Deal] = true
 		}
 	}

@@ -3,6 +3,7 @@ package survey
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -82,6 +83,53 @@ func TestOpenResumes(t *testing.T) {
 			r.Close()
 			if got, _ := os.ReadFile(path); string(got) != tt.want {
 				t.Errorf("file:\n%s\nwant:\n%s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestOddsBudget checks the odds object's budget_nodes: the largest node
+// budget of the runs whose results are kept, read from one file with
+// several runs or merged from several files (the game pages say "at most"
+// that many positions a deal; survey merge used to take the first
+// file's first header).
+func TestOddsBudget(t *testing.T) {
+	header := func(budget int) string {
+		return `{"survey":1,"game":"shamrocks","variant":"","engine":"e","solver":"1","budget":` + strconv.Itoa(budget) + `,"timeout_ms":1000}` + "\n"
+	}
+	line := func(deal int, result string) string {
+		return `{"deal":` + strconv.Itoa(deal) + `,"result":"` + result + `","ms":1,"nodes":10,"moves":0}` + "\n"
+	}
+	for _, tt := range []struct {
+		name  string
+		files []string
+		want  int64
+	}{
+		{"one run", []string{header(100) + line(1, "won")}, 100},
+		{"an unknown deal re-run with more", []string{header(100) + line(1, "won") + line(2, "unknown") + header(800) + line(2, "unknown")}, 800},
+		{"decided by the larger first run", []string{header(4000) + line(1, "won") + line(2, "unknown") + header(800) + line(2, "unknown")}, 4000},
+		{"a later run's result not kept", []string{header(100) + line(1, "won") + header(900) + line(1, "unknown")}, 100},
+		{"merged files", []string{header(100) + line(1, "won"), header(800) + line(2, "lost")}, 800},
+		{"merged, the second file's run not kept", []string{header(100) + line(1, "won"), header(800) + line(1, "unknown")}, 100},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var files []*File
+			for i, text := range tt.files {
+				f, err := Read(strings.NewReader(text), "f"+strconv.Itoa(i))
+				if err != nil {
+					t.Fatal(err)
+				}
+				files = append(files, f)
+			}
+			f := files[0]
+			if len(files) > 1 {
+				var err error
+				if f, err = Merge(files); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := f.OddsObject().BudgetNodes; got != tt.want {
+				t.Errorf("budget_nodes %d, want %d", got, tt.want)
 			}
 		})
 	}

@@ -34,7 +34,8 @@ package survey
 //	              given, they must agree to within 0.001)
 //	median_ms     number, optional: median time per deal in milliseconds
 //	p99_ms        number, optional: 99th percentile of the time per deal
-//	budget_nodes  integer, optional: the solver's node budget per deal
+//	budget_nodes  integer, optional: the largest node budget per deal of
+//	              the runs whose results the figures count
 //	date          string, optional: when the survey ran, "YYYY-MM-DD"
 //	exact         string, optional: the exact win probability of a game
 //	              of pure chance, as a fraction "p/q" or a decimal

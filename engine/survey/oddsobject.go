@@ -38,6 +38,11 @@ func (f *File) OddsObject() OddsObject {
 	if h := f.latest(); h != nil {
 		o.Game, o.Variant, o.Engine, o.BudgetNodes = h.Game, h.Variant, h.Engine, h.Budget
 	}
+	// The runs of a resumed survey may differ in budget: the page says
+	// "at most" the largest that any kept result was given.
+	if b := f.maxBudget(); b > 0 {
+		o.BudgetNodes = b
+	}
 	if n := len(f.Results); n > 0 {
 		a, b := f.Results[0].Deal, f.Results[n-1].Deal
 		o.Deals = fmt.Sprintf("%d-%d", a, b)

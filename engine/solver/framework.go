@@ -279,8 +279,11 @@ func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 	sr.path = sr.path[:0]
 	sr.stopped = false
 	sr.tt.insert(p.hash())
-	layers := make([][]int32, p.layers())
-	layers[p.layer()] = []int32{0}
+	// layers holds the positions sent to each layer, scored when made
+	// (the score depends only on the position, and the search is at the
+	// position then: going back to it later would cost a route).
+	layers := make([][]bfItem, p.layers())
+	layers[p.layer()] = []bfItem{{p.evaluate(), 0}}
 	deals := p.dealLayers()
 	var (
 		buf  []M
@@ -290,20 +293,20 @@ func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 	// queue puts the child just made, at the position now, into its
 	// layer, or on the heap if that is layer l.
 	queue := func(l int, child int32) {
+		score := p.evaluate()
 		if q := p.layer(); q != l {
-			layers[q] = append(layers[q], child)
+			layers[q] = append(layers[q], bfItem{score, child})
 			return
 		}
-		heap.push(p.evaluate(), child)
+		heap.push(score, child)
 	}
 	for l := range layers {
 		if len(layers[l]) == 0 {
 			continue
 		}
 		heap, seen = heap[:0], seen[:0]
-		for _, n := range layers[l] {
-			sr.goTo(t, n)
-			heap.push(p.evaluate(), n)
+		for _, it := range layers[l] {
+			heap.push(it.score, it.node)
 		}
 		for expanded := 0; len(heap) > 0 && expanded < 4*width; {
 			if sr.out() || len(t.nodes) > sr.maxTree {
@@ -383,7 +386,7 @@ func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 				sr.m = m
 				p.apply(&sr.m)
 				if sr.tt.insert(p.hash()) {
-					layers[p.layer()] = append(layers[p.layer()], t.add(it.node, sr.m))
+					layers[p.layer()] = append(layers[p.layer()], bfItem{p.evaluate(), t.add(it.node, sr.m)})
 				}
 				p.undo(&sr.m)
 			}

@@ -27,7 +27,7 @@ type bfNode[M any] struct {
 type bfTree[M any] struct {
 	nodes []bfNode[M]
 	heap  bfHeap
-	cur   int32 // node the position is at
+	cur   int32   // node the position is at
 	up    []int32 // route: nodes whose moves to undo, in order
 	down  []int32 // and nodes whose moves to apply, last first
 }

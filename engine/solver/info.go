@@ -61,6 +61,9 @@ type info struct {
 	// same[i][j]: piles i and j are declared alike apart from name and
 	// place (see the lone-card rule in search.go).
 	same [][]bool
+	// allFloat: in the dead-end test's relaxed game every card floats,
+	// so the test never finds a dead end (deadend.go, allFloat).
+	allFloat bool
 	// suitLock: the suit-lock test applies (suitlock.go).
 	suitLock bool
 	// seats: the seat test applies (seats.go), with piles of at most
@@ -174,6 +177,7 @@ func newInfo(g *engine.Game) *info {
 	}
 	in.suitLock = suitLockOK(in)
 	in.seats = seatsOK(in)
+	in.allFloat = allFloat(in)
 	for _, f := range in.foundations {
 		for _, h := range in.foundations {
 			a, b := in.spec[f].Found, in.spec[h].Found

@@ -81,7 +81,8 @@
 //	stuck-card rule              generic   sound      safe.go (stuckSafe)
 //	dead-base rule               both      sound      safe.go (deadBaseSafe, trappedCopies), talon.go (safeMove)
 //	lone-card rule               generic   sound      search.go (dominated)
-//	dead-end test                generic   sound      deadend.go
+//	dead-end test                generic   sound      deadend.go (not run where allFloat
+//	                                                  shows it finds nothing)
 //	suit-lock test               generic   sound      suitlock.go
 //	seat test                    generic   sound      seats.go (seatDead)
 //	seatless rule                generic   sound      seats.go (seatlessSafe)

@@ -122,12 +122,16 @@ func (p *tpos) evaluate() int32 {
 	// none).
 	w := t.waste[:len(t.waste)-wh]
 	last := t.redeals >= tg.redeals
-	for j := len(w) - 1; j >= 0; j-- {
-		if !last {
-			// No cost: only count the copy for the wings' urg.
-			p.ucnt[t.talon[w[j]]]++
-			continue
+	if !last {
+		// No cost; the copies are counted only for the wings' urg.
+		if own && len(t.wing) > 0 {
+			for _, idx := range w {
+				p.ucnt[t.talon[idx]]++
+			}
 		}
+		w = nil
+	}
+	for j := len(w) - 1; j >= 0; j-- {
 		u := urg(t.talon[w[j]])
 		if above := len(w) - 1 - j; above > 0 && u < 8 {
 			score -= int32((8 - u) * above * 10)

@@ -107,10 +107,11 @@ func Read(r io.Reader, name string) (*File, error) {
 		if d.Result != Won && d.Result != Lost && d.Result != Unknown {
 			return nil, lineError(name, line, "unknown result %q (want won, lost or unknown)", d.Result)
 		}
-		if err := mergeInto(byDeal, d); err != nil {
+		kept, err := mergeInto(byDeal, d)
+		if err != nil {
 			return nil, lineError(name, line, "%v", err)
 		}
-		if byDeal[d.Deal] == d {
+		if kept {
 			f.run[d.Deal] = cur
 		}
 	}
@@ -183,15 +184,18 @@ func lineError(name string, line int, format string, args ...any) error {
 	return &srcpos.Error{Pos: srcpos.Pos{File: name, Line: line, Col: 1}, Msg: fmt.Sprintf(format, args...)}
 }
 
-func mergeInto(byDeal map[uint64]DealResult, d DealResult) error {
+// mergeInto records d in byDeal unless a decided result is there
+// already, and reports whether it did.
+func mergeInto(byDeal map[uint64]DealResult, d DealResult) (bool, error) {
 	old, ok := byDeal[d.Deal]
 	switch {
 	case !ok || old.Result == Unknown:
 		byDeal[d.Deal] = d
+		return true, nil
 	case d.Result != Unknown && d.Result != old.Result:
-		return fmt.Errorf("deal %d is %s here and %s before", d.Deal, d.Result, old.Result)
+		return false, fmt.Errorf("deal %d is %s here and %s before", d.Deal, d.Result, old.Result)
 	}
-	return nil
+	return false, nil
 }
 
 func sortedResults(byDeal map[uint64]DealResult) []DealResult {
@@ -228,10 +232,11 @@ func Merge(files []*File) (*File, error) {
 			out.Last = f.latest()
 		}
 		for _, d := range f.Results {
-			if err := mergeInto(byDeal, d); err != nil {
+			kept, err := mergeInto(byDeal, d)
+			if err != nil {
 				return nil, err
 			}
-			if byDeal[d.Deal] == d {
+			if kept {
 				out.run[d.Deal] = f.run[d.Deal]
 			}
 		}

@@ -26,7 +26,6 @@ type bfNode[M any] struct {
 // its position is at.
 type bfTree[M any] struct {
 	nodes []bfNode[M]
-	heap  bfHeap
 	cur   int32   // node the position is at
 	up    []int32 // route: nodes whose moves to undo, in order
 	down  []int32 // and nodes whose moves to apply, last first

@@ -169,6 +169,12 @@ type searcher[M any, P position[M]] struct {
 	m    M // a move being played
 	// maxTree bounds the beam search's tree (its memory).
 	maxTree int
+	// the beam search's tree and snapshots (snapshot.go), kept from one
+	// beam to the next
+	tree    bfTree[M]
+	snaps   *snapshots
+	layers  [][]bfItem
+	layerTT layerSets // the beam's transposition table
 
 	start   time.Time     // the solve's start
 	timeout time.Duration // and time budget (0: none)
@@ -275,15 +281,28 @@ func (sr *searcher[M, P]) goTo(t *bfTree[M], n int32) {
 // failures prove nothing.
 func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 	p := sr.p
-	t := &bfTree[M]{nodes: []bfNode[M]{{parent: -1}}}
+	t := &sr.tree
+	if c := min(4*len(t.nodes), sr.maxTree+1); cap(t.nodes) < c {
+		// A beam of the next width grows about four times as large.
+		t.nodes = make([]bfNode[M], 0, c)
+	}
+	t.nodes = append(t.nodes[:0], bfNode[M]{parent: -1})
+	t.cur = 0
 	sr.path = sr.path[:0]
 	sr.stopped = false
-	sr.tt.insert(p.hash())
+	sr.layerTT.reset(p.layers())
+	sr.layerTT.insert(p.layer(), p.hash())
 	// layers holds the positions sent to each layer, scored when made
 	// (the score depends only on the position, and the search is at the
 	// position then: going back to it later would cost a route).
-	layers := make([][]bfItem, p.layers())
-	layers[p.layer()] = []bfItem{{p.evaluate(), 0}}
+	// Their storage is kept from one beam to the next.
+	layers := slices.Grow(sr.layers[:0], p.layers())[:p.layers()]
+	for l := range layers {
+		layers[l] = layers[l][:0]
+	}
+	sr.layers = layers
+	layers[p.layer()] = append(layers[p.layer()], bfItem{p.evaluate(), 0})
+	sn := sr.snapshots(len(layers))
 	deals := p.dealLayers()
 	var (
 		buf  []M
@@ -296,6 +315,9 @@ func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 		score := p.evaluate()
 		if q := p.layer(); q != l {
 			layers[q] = append(layers[q], bfItem{score, child})
+			if sn != nil {
+				sn.save(child, q)
+			}
 			return
 		}
 		heap.push(score, child)
@@ -309,14 +331,14 @@ func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 			heap.push(it.score, it.node)
 		}
 		for expanded := 0; len(heap) > 0 && expanded < 4*width; {
-			if sr.out() || len(t.nodes) > sr.maxTree {
+			if sr.out() || len(t.nodes) > sr.maxTree || sn.full() {
 				sr.stopped = true
-				sr.goTo(t, 0)
+				sr.jump(t, sn, 0, l)
 				return false, true
 			}
 			sr.nodes++
 			it := heap.pop()
-			sr.goTo(t, it.node)
+			sr.jump(t, sn, it.node, l)
 			n := it.node
 			for {
 				m, ok := p.autoMove()
@@ -333,7 +355,7 @@ func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 				return true, cut
 			}
 			if n != it.node {
-				if !sr.tt.insert(p.hash()) {
+				if !sr.layerTT.insert(p.layer(), p.hash()) {
 					continue
 				}
 				if p.layer() != l {
@@ -346,12 +368,18 @@ func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 			}
 			expanded++
 			if deals {
-				seen = append(seen, bfItem{p.evaluate(), n})
+				// The item's score is this position's, unless automatic
+				// moves have been played since.
+				score := it.score
+				if n != it.node {
+					score = p.evaluate()
+				}
+				seen = append(seen, bfItem{score, n})
 			}
 			buf = p.beamMoves(buf[:0])
 			for i := range buf {
 				p.apply(&buf[i])
-				if sr.tt.insert(p.hash()) {
+				if sr.layerTT.insert(p.layer(), p.hash()) {
 					child := t.add(n, buf[i])
 					if p.won() {
 						t.cur = child
@@ -378,22 +406,30 @@ func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 				return 0
 			})
 			for _, it := range seen[:min(width, len(seen))] {
-				sr.goTo(t, it.node)
+				sr.jump(t, sn, it.node, l)
 				m, ok := p.advance()
 				if !ok {
 					continue
 				}
 				sr.m = m
 				p.apply(&sr.m)
-				if sr.tt.insert(p.hash()) {
-					layers[p.layer()] = append(layers[p.layer()], bfItem{p.evaluate(), t.add(it.node, sr.m)})
+				if sr.layerTT.insert(p.layer(), p.hash()) {
+					child := t.add(it.node, sr.m)
+					layers[p.layer()] = append(layers[p.layer()], bfItem{p.evaluate(), child})
+					if sn != nil {
+						sn.save(child, p.layer())
+					}
 				}
 				p.undo(&sr.m)
 			}
 		}
-		layers[l] = nil
+		layers[l] = layers[l][:0]
+		sr.layerTT.done(l)
+		if sn != nil {
+			sn.done(l)
+		}
 	}
-	sr.goTo(t, 0)
+	sr.jump(t, sn, 0, 0)
 	return false, cut
 }
 
@@ -410,7 +446,6 @@ func (sr *searcher[M, P]) widen(modes []mode, rerun bool) bool {
 			if exhausted[k] && !rerun {
 				continue
 			}
-			sr.tt.reset()
 			sr.p.setMode(md)
 			won, cut := sr.beam(w)
 			if won {

@@ -15,7 +15,12 @@
 // kinds are one depth-first search with a transposition table keyed by a
 // 64-bit position hash, one beam search (positions grouped into layers
 // that play only moves forward, each layer searched best first, the
-// width growing by four until a width leaves nothing out), restarts
+// width growing by four until a width leaves nothing out; a position
+// that can save itself is saved where it enters a layer, so that moving
+// the search to another position of the layer restores that entry, not
+// a long route through the tree: snapshot.go; the transposition table
+// is one set a layer, emptied once the beam is done with the layer:
+// table.go), restarts
 // (short depth-first searches, each from an empty table, with noise in
 // the move order, cycling through digging depths, their budgets following
 // the Luby sequence 500 times 1 1 2 1 1 2 4 ..., seeded by their number,

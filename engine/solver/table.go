@@ -1,5 +1,7 @@
 package solver
 
+import "slices"
+
 // hashSet is the transposition table: an open-addressing set of 64-bit
 // position hashes with linear probing. Zero marks an empty slot, so the
 // hash 0 is stored as 1 (a harmless extra collision). It grows by
@@ -85,4 +87,47 @@ func mix(h uint64) uint64 {
 	h *= 0xbf58476d1ce4e5b9
 	h ^= h >> 32
 	return h
+}
+
+// layerSets is the beam search's transposition table: one set a layer.
+// Play only moves forward through the layers, so once the beam is done
+// with a layer no position of it comes up again, and its set is cleared
+// for reuse: the sets in use stay small (in Odd and Even about 1/200 of
+// the positions a beam meets), where one set for the whole beam grew to
+// 128 MB and nearly every lookup missed the cache. The answers are those
+// of one set: positions of different layers differ.
+type layerSets struct {
+	byL  []*hashSet
+	free []*hashSet
+}
+
+// reset makes the sets empty, for a beam with layers layers.
+func (ls *layerSets) reset(layers int) {
+	for l := range ls.byL {
+		ls.done(l)
+	}
+	ls.byL = slices.Grow(ls.byL[:0], layers)[:layers]
+}
+
+// insert adds h to the set of layer l and reports whether it was new.
+func (ls *layerSets) insert(l int, h uint64) bool {
+	s := ls.byL[l]
+	if s == nil {
+		if f := len(ls.free) - 1; f >= 0 {
+			s, ls.free = ls.free[f], ls.free[:f]
+		} else {
+			s = newHashSet(0)
+		}
+		ls.byL[l] = s
+	}
+	return s.insert(h)
+}
+
+// done empties the set of layer l.
+func (ls *layerSets) done(l int) {
+	if s := ls.byL[l]; s != nil {
+		s.reset()
+		ls.free = append(ls.free, s)
+		ls.byL[l] = nil
+	}
 }

@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"encoding/binary"
+	"slices"
 	"sync"
 
 	"github.com/patience-solitaire/patience/engine"
@@ -395,6 +397,103 @@ func (t *tstate) apply(m *tmove) {
 		t.redeals++
 		t.hash += tg.kRd
 	}
+}
+
+// The beam search's snapshots (snapshot.go): the foundations' heights,
+// the reserve, the wings' heights, each talon card's place (and hold
+// mark, where the hold rule applies), the waste and the stock, the counts
+// and the hash, in bytes. A talon of more than 255 cards cannot be saved
+// (no game has one).
+
+func (t *tstate) snapshotSize() int {
+	n := len(t.talon)
+	if n > 255 || t.tg.redeals > 255 || t.tg.total > 255 {
+		return 0
+	}
+	size := len(t.fh) + len(t.res) + len(t.wh) + 2*n + 2 + 3 + 8
+	if t.tg.holdRule {
+		size += n
+	}
+	return size
+}
+
+func (t *tstate) save(b []byte) {
+	i := 0
+	for _, h := range t.fh {
+		b[i] = byte(h)
+		i++
+	}
+	for _, c := range t.res {
+		b[i] = byte(c)
+		i++
+	}
+	for _, h := range t.wh {
+		b[i] = byte(h)
+		i++
+	}
+	i += copy(b[i:], t.loc)
+	if t.tg.holdRule {
+		for _, h := range t.held {
+			b[i] = 0
+			if h {
+				b[i] = 1
+			}
+			i++
+		}
+	}
+	b[i], b[i+1] = byte(len(t.waste)), byte(len(t.stock))
+	i += 2
+	for _, x := range t.waste {
+		b[i] = byte(x)
+		i++
+	}
+	for _, x := range t.stock {
+		b[i] = byte(x)
+		i++
+	}
+	i = len(b) - 11
+	b[i], b[i+1], b[i+2] = byte(t.redeals), byte(t.home), byte(len(t.saved))
+	binary.LittleEndian.PutUint64(b[i+3:], t.hash)
+}
+
+// restore leaves the waste kept by each redeal (saved) as it is but for
+// its length: only the redeals taken after the restore are undone.
+func (t *tstate) restore(b []byte) {
+	i := 0
+	for k := range t.fh {
+		t.fh[k] = int8(b[i])
+		i++
+	}
+	for k := range t.res {
+		t.res[k] = engine.Card(b[i])
+		i++
+	}
+	for k := range t.wh {
+		t.wh[k] = int8(b[i])
+		i++
+	}
+	i += copy(t.loc, b[i:])
+	if t.tg.holdRule {
+		for k := range t.held {
+			t.held[k] = b[i] != 0
+			i++
+		}
+	}
+	lw, ls := int(b[i]), int(b[i+1])
+	i += 2
+	t.waste = slices.Grow(t.waste[:0], lw)[:lw]
+	for k, x := range b[i : i+lw] {
+		t.waste[k] = int16(x)
+	}
+	i += lw
+	t.stock = slices.Grow(t.stock[:0], ls)[:ls]
+	for k, x := range b[i : i+ls] {
+		t.stock[k] = int16(x)
+	}
+	i = len(b) - 11
+	t.redeals, t.home = int(b[i]), int(b[i+1])
+	t.saved = t.saved[:b[i+2]]
+	t.hash = binary.LittleEndian.Uint64(b[i+3:])
 }
 
 func (t *tstate) undo(m *tmove) {

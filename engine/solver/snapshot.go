@@ -108,7 +108,7 @@ func (sn *snapshots) done(l int) {
 	sn.byL[l] = sn.byL[l][:0]
 }
 
-// at returns the snapshot of node n's in layer l.
+// at returns the snapshot of node n, an entry of layer l.
 func (sn *snapshots) at(n int32, l int) []byte {
 	i := int(sn.slot[n])
 	off := i % sn.per * sn.size

@@ -50,19 +50,14 @@ func TestSnapshotRoundTrip(t *testing.T) {
 				snap := make([]byte, size)
 				var saved tstateCopy
 				have := false
-				var line []tmove
 				for i := range 300 {
 					if i%7 == 0 {
 						ts.save(snap)
-						saved, have, line = copyOf(ts), true, line[:0]
+						saved, have = copyOf(ts), true
 					}
-					moves := ts.legal(nil)
-					if len(moves) == 0 {
+					if _, ok := playRandom(ts, rng); !ok {
 						break
 					}
-					m := moves[rng.Intn(len(moves))]
-					ts.apply(&m)
-					line = append(line, m)
 					if have && rng.Intn(5) == 0 {
 						ts.restore(snap)
 						restores++
@@ -71,12 +66,10 @@ func TestSnapshotRoundTrip(t *testing.T) {
 						}
 						var after []tmove
 						for range 40 {
-							moves := ts.legal(nil)
-							if len(moves) == 0 {
+							m, ok := playRandom(ts, rng)
+							if !ok {
 								break
 							}
-							m := moves[rng.Intn(len(moves))]
-							ts.apply(&m)
 							after = append(after, m)
 						}
 						for j := len(after) - 1; j >= 0; j-- {
@@ -85,7 +78,6 @@ func TestSnapshotRoundTrip(t *testing.T) {
 						if got := copyOf(ts); !got.equal(saved) {
 							t.Fatalf("deal %d, move %d: undoing %d moves after a restore gives %+v, want %+v", n, i, len(after), got, saved)
 						}
-						line = line[:0]
 					}
 				}
 			}

@@ -299,6 +299,18 @@ func rehash(t *tstate) uint64 {
 	return h + uint64(t.redeals)*tg.kRd
 }
 
+// playRandom plays a legal move of the dedicated search drawn at random,
+// if there is one, and returns it.
+func playRandom(ts *tstate, rng *rand.Rand) (tmove, bool) {
+	moves := ts.legal(nil)
+	if len(moves) == 0 {
+		return tmove{}, false
+	}
+	m := moves[rng.Intn(len(moves))]
+	ts.apply(&m)
+	return m, true
+}
+
 // TestTalonApplyUndo plays random moves of the dedicated search (hold
 // rule included) from deals of every game it takes, checking after each
 // that the incremental hash equals the hash recomputed, and undoes them
@@ -315,12 +327,10 @@ func TestTalonApplyUndo(t *testing.T) {
 			}
 			var line []tmove
 			for range 400 {
-				moves := ts.legal(nil)
-				if len(moves) == 0 {
+				m, ok := playRandom(ts, rng)
+				if !ok {
 					break
 				}
-				m := moves[rng.Intn(len(moves))]
-				ts.apply(&m)
 				line = append(line, m)
 				if m.hold && m.kind != tmWaste {
 					holds++

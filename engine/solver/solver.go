@@ -54,8 +54,9 @@
 //	family              phase     modes                           nodes        time
 //	generic             check     dead-end and suit-lock test     (uncounted)  -
 //	                    dfs       natural rule, dig 4             1/16         -
-//	                    beam      natural, [greedy], sound        5/16         3/8
+//	                    beam      natural, [greedy], sound        5/16         3/8 [1/2]
 //	                    restarts  natural, [greedy]               until 3/4    3/4
+//	                              (seat test: until 5/8, 5/8)
 //	                    exact     sound                           the rest     -
 //	generic, one pass   check     dead-end and suit-lock test     (uncounted)  -
 //	                    beam      by deals: natural               8/16         8/16
@@ -70,7 +71,8 @@
 //
 // [greedy]: only in games where a suit has foundations from two bases
 // (info.twoWay, House on the Hill), where the natural rule rarely plays
-// anything. One pass: games of the generic family whose stock is dealt
+// anything. [1/2]: in those games and where the seat test applies
+// (info.seats, Shamrocks). One pass: games of the generic family whose stock is dealt
 // one card at a time and never turned over (Napoleon at St Helena,
 // info.onePass); "by deals": the beam is layered by the cards dealt
 // (onepass.go). Digging (dig d): tableau moves must uncover a card the
@@ -318,12 +320,34 @@ var (
 	}
 	// The generic family where a suit has foundations from two bases
 	// (info.twoWay): the greedy rule too, in the beam phase and in every
-	// other restart.
+	// other restart; the beam until half the time. Solver 17 at 10 s, two
+	// deals at a time, on 394 House on the Hill deals (those of 1-1000
+	// that took over 0.3 s or were left unknown): the restarts won 16, the
+	// last 2.1 s after they began (the first 12 within 0.1 s), so 2.5 s
+	// are enough for them; the beam left deals 711 and 915 unknown
+	// 11,000 and 25,000 positions short of the wins that it finds at
+	// width 256 given the time (30 s runs).
 	twoWayPhases = []phase{
 		genericPhases[0],
 		genericPhases[1],
-		{kind: beamPhase, modes: []mode{{auto: autoNatural}, {auto: autoGreedy}, {auto: autoSound}}, nodes: share{5, 16}, time: share{3, 8}},
+		{kind: beamPhase, modes: []mode{{auto: autoNatural}, {auto: autoGreedy}, {auto: autoSound}}, nodes: share{5, 16}, time: share{1, 2}},
 		{kind: restartPhase, modes: []mode{{auto: autoNatural}, {auto: autoGreedy}}, upTo: share{3, 4}, time: share{3, 4}},
+		genericPhases[4],
+	}
+	// The generic family where the seat test applies (info.seats,
+	// Shamrocks), the one family whose exact phase ends within the
+	// budget on deals the heuristic phases leave: the beam until half
+	// the time, the restarts until five eighths, the exact phase the
+	// rest. Solver 17 at 10 s, two deals at a time, on 191 Shamrocks
+	// deals (those of 1-1000 that took over 0.3 s or were left unknown):
+	// the restarts won 7, the last 1.1 s after they began; alone, the
+	// exact phase proved deal 609 lost in 2.9 s, for which it had had
+	// 2.5 s, and a beam of 30 s won deal 453 at 4.6 s.
+	seatPhases = []phase{
+		genericPhases[0],
+		genericPhases[1],
+		{kind: beamPhase, modes: genericPhases[2].modes, nodes: share{5, 16}, time: share{1, 2}},
+		{kind: restartPhase, modes: genericPhases[3].modes, upTo: share{5, 8}, time: share{5, 8}},
 		genericPhases[4],
 	}
 	// The talon family without reserves: the exhaustive search comes
@@ -354,8 +378,11 @@ var (
 )
 
 func enginePhases(in *info) []phase {
-	if in.twoWay {
+	switch {
+	case in.twoWay:
 		return twoWayPhases
+	case in.seats > 0:
+		return seatPhases
 	}
 	return genericPhases
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/patience-solitaire/patience/replay"
 )
 
-const solveUsage = "usage: patience solve GAME --deal N [--variant V] [--budget NODES] [--timeout DUR] [--shorten NODES]"
+const solveUsage = "usage: patience solve GAME --deal N [--variant V] [--budget NODES] [--timeout DUR] [--shorten NODES] [--title TEXT] [--trace]"
 
 // runSolve solves one deal and prints the winning line as a replay that
 // patience verify accepts. A deal proved lost, or not decided within the
@@ -28,6 +28,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	timeout := fs.Duration("timeout", solver.DefaultTimeout, "most time to search")
 	shorten := fs.Int64("shorten", 200_000, "positions to spend looking for a shorter win")
 	title := fs.String("title", "", "title of the printed replay")
+	trace := fs.Bool("trace", false, "print each phase's end and each beam's on stderr, with positions and time")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, solveUsage)
 		fs.PrintDefaults()
@@ -42,7 +43,11 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	s := g.Deal(d)
-	res, err := solver.Solve(ctx, s, solver.Options{MaxNodes: *budget, Timeout: *timeout, Shorten: *shorten})
+	opt := solver.Options{MaxNodes: *budget, Timeout: *timeout, Shorten: *shorten}
+	if *trace {
+		opt.Trace = stderr
+	}
+	res, err := solver.Solve(ctx, s, opt)
 	if err != nil {
 		return err
 	}

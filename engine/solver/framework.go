@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"fmt"
+	"io"
 	"slices"
 	"time"
 )
@@ -60,6 +62,11 @@ const (
 	autoTopHome                 // and the waste's top home (talon.go; not sound)
 )
 
+var autoModeNames = [...]string{"none", "sound", "natural", "greedy", "waste's top home"}
+
+// String names the mode as the trace and the package doc do.
+func (a autoMode) String() string { return autoModeNames[a] }
+
 // mode is the automatic play and move order of one search.
 type mode struct {
 	auto autoMode
@@ -84,6 +91,11 @@ const (
 	restartPhase                  // short depth-first searches with noise, Luby budgets
 	exactPhase                    // the exhaustive search, sound rules only: its end is a proof
 )
+
+var phaseNames = [...]string{"check", "dfs", "beam", "restarts", "exact"}
+
+// String names the kind as the trace and the package doc do.
+func (k phaseKind) String() string { return phaseNames[k] }
 
 // share is a fraction of the node budget or of the time.
 type share struct{ num, den int64 }
@@ -180,6 +192,18 @@ type searcher[M any, P position[M]] struct {
 	timeout time.Duration // and time budget (0: none)
 	total   int64         // its node budget
 	end     time.Time     // and deadline (zero: none)
+	trace   io.Writer     // Options.Trace
+}
+
+// tracef writes one line of the trace, if there is one: what was
+// searched, then the positions expanded so far and the time since the
+// solve began.
+func (sr *searcher[M, P]) tracef(format string, args ...any) {
+	if sr.trace == nil {
+		return
+	}
+	fmt.Fprintf(sr.trace, format, args...)
+	fmt.Fprintf(sr.trace, ": %d positions, %v\n", sr.nodes, time.Since(sr.start).Round(time.Millisecond))
 }
 
 // run runs a depth-first search from the position; it reports whether it
@@ -448,6 +472,9 @@ func (sr *searcher[M, P]) widen(modes []mode, rerun bool) bool {
 			}
 			sr.p.setMode(md)
 			won, cut := sr.beam(w)
+			if sr.trace != nil {
+				sr.tracef("  beam width %d, %s%s: %s", w, md.auto, md.traceSuffix(), outcome(won, cut, sr.stopped))
+			}
 			if won {
 				return true
 			}
@@ -504,6 +531,7 @@ func (sr *searcher[M, P]) solve(sched []phase, start time.Time, timeout time.Dur
 		case checkPhase:
 			if sr.p.rootLost() {
 				sr.nodes = 1
+				sr.tracef("check: lost (the position's own test)")
 				return Lost
 			}
 		case dfsPhase, exactPhase:
@@ -518,6 +546,7 @@ func (sr *searcher[M, P]) solve(sched []phase, start time.Time, timeout time.Dur
 		case restartPhase:
 			won = sr.restarts(ph)
 		}
+		sr.tracef("%s: %s", ph.kind, phaseOutcome(ph, won, exact, sr.stopped))
 		// A phase's own cutoff is not the end of the solve.
 		sr.deadline = sr.end
 		if sr.timeUp && (sr.end.IsZero() || time.Now().Before(sr.end)) && !sr.cancelled() {
@@ -531,6 +560,49 @@ func (sr *searcher[M, P]) solve(sched []phase, start time.Time, timeout time.Dur
 		return Lost
 	}
 	return Unknown
+}
+
+// outcome says how a beam search ended, for the trace.
+func outcome(won, cut, stopped bool) string {
+	switch {
+	case won:
+		return "won"
+	case stopped:
+		return "stopped by the budget"
+	case cut:
+		return "left positions out"
+	}
+	return "searched its whole space"
+}
+
+// phaseOutcome says how a phase ended, for the trace.
+func phaseOutcome(ph phase, won, exact, stopped bool) string {
+	switch {
+	case won:
+		return "won"
+	case exact:
+		return "lost (every line searched)"
+	case ph.kind == checkPhase:
+		return "nothing found"
+	case stopped:
+		return "stopped by its share of the budget"
+	}
+	return "ended"
+}
+
+// traceSuffix describes the rest of the mode for the trace.
+func (md mode) traceSuffix() string {
+	var s string
+	if md.dig > 0 {
+		s += fmt.Sprintf(", dig %d", md.dig)
+	}
+	if md.clog > 0 {
+		s += fmt.Sprintf(", clog %d", md.clog)
+	}
+	if md.deals {
+		s += ", by deals"
+	}
+	return s
 }
 
 // cutoff returns the time when the share until of the time has passed

@@ -107,6 +107,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"io"
 	"sync"
 	"time"
 
@@ -170,6 +171,10 @@ type Options struct {
 	// thousand positions) with the positions expanded so far and the
 	// time spent: the browser's solve shows it. It must return quickly.
 	Progress func(nodes int64, elapsed time.Duration)
+	// Trace, if set, is told each phase's end and each beam's, with the
+	// positions expanded and the time spent so far, one line each
+	// (patience solve --trace): the schedules' shares were measured so.
+	Trace io.Writer
 
 	off switches // tests
 }
@@ -257,16 +262,19 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 	)
 	if t := talonState(in, pos, opt.off); t != nil {
 		sr := newTalonSearcher(t, b, opt.off)
+		sr.trace = opt.Trace
 		if v = sr.solve(opt.off.schedule(talonPhases(t.tg)), start, timeout); v == Won {
 			moves = t.tg.engineMoves(s, sr.path)
 		}
 	} else if in.onePass() {
 		sr := newDealSearcher(in, pos, b, opt.off)
+		sr.trace = opt.Trace
 		if v = sr.solve(opt.off.schedule(onePassPhases), start, timeout); v == Won {
 			moves = append([]engine.Move(nil), sr.path...)
 		}
 	} else {
 		sr := newEngineSearcher(in, pos, b, opt.off)
+		sr.trace = opt.Trace
 		if v = sr.solve(opt.off.schedule(enginePhases(in)), start, timeout); v == Won {
 			moves = append([]engine.Move(nil), sr.path...)
 		}

@@ -72,10 +72,10 @@
 // [greedy]: only in games where a suit has foundations from two bases
 // (info.twoWay, House on the Hill), where the natural rule rarely plays
 // anything. [1/2]: in those games and where the seat test applies
-// (info.seats, Shamrocks). One pass: games of the generic family whose stock is dealt
-// one card at a time and never turned over (Napoleon at St Helena,
-// info.onePass); "by deals": the beam is layered by the cards dealt
-// (onepass.go). Digging (dig d): tableau moves must uncover a card the
+// (info.seats, Shamrocks). One pass: games of the generic family whose
+// stock is dealt one card at a time and never turned over (Napoleon at
+// St Helena, info.onePass); "by deals": the beam is layered by the cards
+// dealt (onepass.go). Digging (dig d): tableau moves must uncover a card the
 // foundations need within d cards.
 //
 // # Rules
@@ -334,7 +334,8 @@ var (
 	// last 2.1 s after they began (the first 12 within 0.1 s), so 2.5 s
 	// are enough for them; the beam left deals 711 and 915 unknown
 	// 11,000 and 25,000 positions short of the wins that it finds at
-	// width 256 given the time (30 s runs).
+	// width 256 given the time (30 s runs). With the beam until half the
+	// time (solver 18), the same deals: 5 more won, no win lost.
 	twoWayPhases = []phase{
 		genericPhases[0],
 		genericPhases[1],
@@ -343,14 +344,16 @@ var (
 		genericPhases[4],
 	}
 	// The generic family where the seat test applies (info.seats,
-	// Shamrocks), the one family whose exact phase ends within the
-	// budget on deals the heuristic phases leave: the beam until half
-	// the time, the restarts until five eighths, the exact phase the
-	// rest. Solver 17 at 10 s, two deals at a time, on 191 Shamrocks
+	// Shamrocks), where the exact phase, with that test, ends within
+	// the budget on some deals the heuristic phases leave: the beam until
+	// half the time, the restarts until five eighths, the exact phase
+	// the rest. Solver 17 at 10 s, two deals at a time, on 191 Shamrocks
 	// deals (those of 1-1000 that took over 0.3 s or were left unknown):
 	// the restarts won 7, the last 1.1 s after they began; alone, the
 	// exact phase proved deal 609 lost in 2.9 s, for which it had had
-	// 2.5 s, and a beam of 30 s won deal 453 at 4.6 s.
+	// 2.5 s, and a beam of 30 s won deal 453 at 4.6 s. With this
+	// schedule (solver 18), the same deals: 2 more won, 609 proved lost,
+	// no win lost.
 	seatPhases = []phase{
 		genericPhases[0],
 		genericPhases[1],

@@ -135,6 +135,9 @@ type budget struct {
 	// tick, if set, is told the positions expanded so far when the
 	// clock is read (Options.Progress).
 	tick func(nodes int64)
+	// trace, if set, is told each phase's end and each beam's
+	// (Options.Trace, tracef).
+	trace io.Writer
 }
 
 // out reports whether the current search must stop.
@@ -192,7 +195,6 @@ type searcher[M any, P position[M]] struct {
 	timeout time.Duration // and time budget (0: none)
 	total   int64         // its node budget
 	end     time.Time     // and deadline (zero: none)
-	trace   io.Writer     // Options.Trace
 }
 
 // tracef writes one line of the trace, if there is one: what was

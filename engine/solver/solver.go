@@ -249,7 +249,7 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 	if pos.Won() {
 		return Result{Verdict: Won, Elapsed: time.Since(start)}, nil
 	}
-	b := &budget{limit: limit, done: ctx.Done()}
+	b := &budget{limit: limit, done: ctx.Done(), trace: opt.Trace}
 	if opt.Progress != nil {
 		b.tick = func(n int64) { opt.Progress(n, time.Since(start)) }
 	}
@@ -262,19 +262,16 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 	)
 	if t := talonState(in, pos, opt.off); t != nil {
 		sr := newTalonSearcher(t, b, opt.off)
-		sr.trace = opt.Trace
 		if v = sr.solve(opt.off.schedule(talonPhases(t.tg)), start, timeout); v == Won {
 			moves = t.tg.engineMoves(s, sr.path)
 		}
 	} else if in.onePass() {
 		sr := newDealSearcher(in, pos, b, opt.off)
-		sr.trace = opt.Trace
 		if v = sr.solve(opt.off.schedule(onePassPhases), start, timeout); v == Won {
 			moves = append([]engine.Move(nil), sr.path...)
 		}
 	} else {
 		sr := newEngineSearcher(in, pos, b, opt.off)
-		sr.trace = opt.Trace
 		if v = sr.solve(opt.off.schedule(enginePhases(in)), start, timeout); v == Won {
 			moves = append([]engine.Move(nil), sr.path...)
 		}

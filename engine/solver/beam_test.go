@@ -19,7 +19,7 @@ func TestBeam(t *testing.T) {
 			s := deal(t, c.slug, c.deal)
 			in := infoFor(s.Game())
 			sr := newEngineSearcher(in, s.Clone(), &budget{limit: 2_000_000}, switches{})
-			won := sr.widen(phaseOf(enginePhases(in), beamPhase).modes, false)
+			won := sr.widen(phaseOf(enginePhases(in), beamPhase))
 			if won != c.won || sr.stopped {
 				t.Fatalf("won %v (stopped %v), want %v", won, sr.stopped, c.won)
 			}

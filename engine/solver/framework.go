@@ -117,6 +117,8 @@ type phase struct {
 	// search left nothing out at a smaller width (as the talon family
 	// always has).
 	rerun bool
+	// grow: a beam phase's widths grow by this factor (0: by four).
+	grow int
 }
 
 // heuristic reports whether the phase can only find wins.
@@ -459,17 +461,23 @@ func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 	return false, cut
 }
 
-// widen runs beam searches of widths 16, 64, 256, ..., each width in
-// every mode of modes in turn (every one that has not yet searched its
-// whole space, unless rerun), each from an empty table, until one wins
-// (then the line is in path), the budget is spent, or at some width no
-// search left anything out.
-func (sr *searcher[M, P]) widen(modes []mode, rerun bool) bool {
+// widen runs the beam searches of phase ph: widths 16, 64, 256, ...
+// (16, 32, 64, ... if ph.grow is 2), each width in every mode of
+// ph.modes in turn (every one that has not yet searched its whole space,
+// unless ph.rerun), each from an empty table, until one wins (then the
+// line is in path), the budget is spent, or at some width no search left
+// anything out.
+func (sr *searcher[M, P]) widen(ph phase) bool {
+	modes := ph.modes
+	grow := ph.grow
+	if grow == 0 {
+		grow = 4
+	}
 	exhausted := make([]bool, len(modes))
-	for w := 16; w <= 1<<30; w *= 4 {
+	for w := 16; w <= 1<<30; w *= grow {
 		anyCut := false
 		for k, md := range modes {
-			if exhausted[k] && !rerun {
+			if exhausted[k] && !ph.rerun {
 				continue
 			}
 			sr.p.setMode(md)
@@ -544,7 +552,7 @@ func (sr *searcher[M, P]) solve(sched []phase, start time.Time, timeout time.Dur
 			exact = ph.kind == exactPhase && !won && !sr.stopped
 		case beamPhase:
 			sr.spend(ph.nodes.of(sr.total), ph.time)
-			won = sr.widen(ph.modes, ph.rerun)
+			won = sr.widen(ph)
 		case restartPhase:
 			won = sr.restarts(ph)
 		}

@@ -40,7 +40,7 @@ func TestDealBeam(t *testing.T) {
 			s := deal(t, "napoleon-at-st-helena", c.deal)
 			in := infoFor(s.Game())
 			sr := newDealSearcher(in, s.Clone(), &budget{limit: c.budget}, switches{})
-			if !sr.widen(phaseOf(onePassPhases, beamPhase).modes, true) {
+			if !sr.widen(phaseOf(onePassPhases, beamPhase)) {
 				t.Fatalf("not won in %d nodes (stopped %v)", sr.nodes, sr.stopped)
 			}
 			if err := Verify(s, sr.path); err != nil {

@@ -99,7 +99,7 @@ func (routedPos) snapshotSize() int { return 0 }
 // must be the same (verdict, positions, line), and one that does not win
 // must leave the position at the deal.
 func TestSnapshotSameSearch(t *testing.T) {
-	modes := phaseOf(talonReservePhases, beamPhase).modes
+	ph := phaseOf(talonReservePhases, beamPhase)
 	for _, c := range []struct {
 		slug  string
 		deals []uint64
@@ -113,13 +113,13 @@ func TestSnapshotSameSearch(t *testing.T) {
 			for _, n := range c.deals {
 				s := deal(t, c.slug, n)
 				snapped := newTalonSearcher(talonOf(t, s), &budget{limit: 200_000}, switches{})
-				won := snapped.widen(modes, true)
+				won := snapped.widen(ph)
 				if snapped.snaps == nil {
 					t.Fatalf("deal %d: no snapshots", n)
 				}
 				ts := newTalonSearcher(talonOf(t, s), &budget{limit: 200_000}, switches{})
 				routed := &searcher[tmove, routedPos]{budget: ts.budget, p: routedPos{ts.p}, tt: ts.tt, maxTree: ts.maxTree}
-				wonRouted := routed.widen(modes, true)
+				wonRouted := routed.widen(ph)
 				if routed.snaps != nil {
 					t.Fatalf("deal %d: snapshots where none were wanted", n)
 				}

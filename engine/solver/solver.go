@@ -9,23 +9,23 @@
 // # The framework
 //
 // One budget (nodes, that is positions expanded, and time) is shared by
-// the phases of a schedule, which one loop runs (framework.go). A phase
-// is data: its kind, the share of the node budget it may spend, the share
-// of the time by which it ends, and its modes of automatic play. The
-// kinds are one depth-first search with a transposition table keyed by a
-// 64-bit position hash, one beam search (positions grouped into layers
-// that play only moves forward, each layer searched best first, the
-// width growing by four until a width leaves nothing out; a position
-// that can save itself is saved where it enters a layer, so that moving
-// the search to another position of the layer restores that entry, not
-// a long route through the tree: snapshot.go; the transposition table
-// is one set a layer, emptied once the beam is done with the layer:
-// table.go), restarts
-// (short depth-first searches, each from an empty table, with noise in
-// the move order, cycling through digging depths, their budgets following
-// the Luby sequence 500 times 1 1 2 1 1 2 4 ..., seeded by their number,
-// so results repeat when the node budget, not the clock, ends them) and
-// the exact phase. Every search runs over a small position interface;
+// the phases of a schedule, which one loop runs (framework.go). A phase is
+// data: its kind, the share of the node budget it may spend, the share of
+// the time by which it ends, and its modes of automatic play. The kinds
+// are one depth-first search with a transposition table keyed by a 64-bit
+// position hash, one beam search (positions grouped into layers that play
+// only moves forward, each layer searched best first, the width growing by
+// four (by two where the table says "width x2") until a width leaves
+// nothing out; a position that can save itself is saved where it enters a
+// layer, so that moving the search to another position of the layer
+// restores that entry, not a long route through the tree: snapshot.go; the
+// transposition table is one set a layer, emptied once the beam is done
+// with the layer: table.go), restarts (short depth-first searches, each
+// from an empty table, with noise in the move order, cycling through
+// digging depths, their budgets following the Luby sequence 500 times 1 1
+// 2 1 1 2 4 ..., seeded by their number, so results repeat when the node
+// budget, not the clock, ends them) and the exact phase. Every search runs
+// over a small position interface;
 // each family of games supplies a position and plugs in its rules:
 //
 //   - the generic family (search.go): any game, on the engine's position
@@ -59,7 +59,7 @@
 //	                              (seat test: until 5/8, 5/8)
 //	                    exact     sound                           the rest     -
 //	generic, one pass   check     dead-end and suit-lock test     (uncounted)  -
-//	                    beam      by deals: natural               8/16         8/16
+//	                    beam      by deals: natural, width x2     8/16         8/16
 //	                    beam      natural, sound                  4/16         3/4
 //	                    exact     sound                           the rest     -
 //	talon, no reserves  dfs       natural rule                    1/256        -

@@ -218,7 +218,7 @@ func TestTalonBeam(t *testing.T) {
 		s := deal(t, c.slug, c.deal)
 		tg := infoFor(s.Game()).talonGame()
 		ts := newTalonSearcher(talonOf(t, s), &budget{limit: 50_000_000}, switches{})
-		won := ts.widen(phaseOf(talonReservePhases, beamPhase).modes, true)
+		won := ts.widen(phaseOf(talonReservePhases, beamPhase))
 		if won != c.won || ts.stopped {
 			t.Errorf("%s deal %d: won %v (stopped %v), want %v", c.slug, c.deal, won, ts.stopped, c.won)
 			continue

@@ -55,6 +55,7 @@
 //	generic             check     dead-end and suit-lock test     (uncounted)  -
 //	                    dfs       natural rule, dig 4             1/16         -
 //	                    beam      natural, [greedy], sound        5/16         3/8 [1/2]
+//	                              ([greedy]: width x2)
 //	                    restarts  natural, [greedy]               until 3/4    3/4
 //	                              (seat test: until 5/8, 5/8)
 //	                    exact     sound                           the rest     -
@@ -332,11 +333,14 @@ var (
 	// are enough for them; the beam left deals 711 and 915 unknown
 	// 11,000 and 25,000 positions short of the wins that it finds at
 	// width 256 given the time (30 s runs). With the beam until half the
-	// time (solver 18), the same deals: 5 more won, no win lost.
+	// time (solver 18), the same deals: 5 more won, no win lost. Widths
+	// that double (solver 20, as the beam by deals does, onepass.go): of
+	// the 42 deals left unknown at 10 s, 6 won (253, 329, 533, 705, 867,
+	// 904; 329 had stayed unknown at 120 s); in Shamrocks none of the 18.
 	twoWayPhases = []phase{
 		genericPhases[0],
 		genericPhases[1],
-		{kind: beamPhase, modes: []mode{{auto: autoNatural}, {auto: autoGreedy}, {auto: autoSound}}, nodes: share{5, 16}, time: share{1, 2}},
+		{kind: beamPhase, modes: []mode{{auto: autoNatural}, {auto: autoGreedy}, {auto: autoSound}}, nodes: share{5, 16}, time: share{1, 2}, grow: 2},
 		{kind: restartPhase, modes: []mode{{auto: autoNatural}, {auto: autoGreedy}}, upTo: share{3, 4}, time: share{3, 4}},
 		genericPhases[4],
 	}

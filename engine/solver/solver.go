@@ -22,11 +22,11 @@
 // transposition table is one set a layer, emptied once the beam is done
 // with the layer: table.go), restarts (short depth-first searches, each
 // from an empty table, with noise in the move order, cycling through
-// digging depths, their budgets following the Luby sequence 500 times 1 1
-// 2 1 1 2 4 ..., seeded by their number, so results repeat when the node
-// budget, not the clock, ends them) and the exact phase. Every search runs
-// over a small position interface;
-// each family of games supplies a position and plugs in its rules:
+// digging depths, their budgets following the Luby sequence
+// 500 times 1 1 2 1 1 2 4 ..., seeded by their number, so results repeat
+// when the node budget, not the clock, ends them) and the exact phase.
+// Every search runs over a small position interface; each family of
+// games supplies a position and plugs in its rules:
 //
 //   - the generic family (search.go): any game, on the engine's position
 //     (engine.State.Hash: positions that differ only by a permutation of
@@ -55,7 +55,7 @@
 //	generic             check     dead-end and suit-lock test     (uncounted)  -
 //	                    dfs       natural rule, dig 4             1/16         -
 //	                    beam      natural, [greedy], sound        5/16         3/8 [1/2]
-//	                              ([greedy]: width x2)
+//	                              (two-way: width x2)
 //	                    restarts  natural, [greedy]               until 3/4    3/4
 //	                              (seat test: until 5/8, 5/8)
 //	                    exact     sound                           the rest     -
@@ -336,7 +336,9 @@ var (
 	// time (solver 18), the same deals: 5 more won, no win lost. Widths
 	// that double (solver 20, as the beam by deals does, onepass.go): of
 	// the 42 deals left unknown at 10 s, 6 won (253, 329, 533, 705, 867,
-	// 904; 329 had stayed unknown at 120 s); in Shamrocks none of the 18.
+	// 904; 329 had stayed unknown at 120 s). The same widths won none of
+	// the deals left unknown in Shamrocks (18), House in the Woods (84)
+	// or, in the talon family's beam, Royal Cotillion (84): theirs stay.
 	twoWayPhases = []phase{
 		genericPhases[0],
 		genericPhases[1],

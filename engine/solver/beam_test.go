@@ -2,7 +2,11 @@ package solver
 
 import (
 	"fmt"
+	"math/rand"
 	"testing"
+
+	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/pysolrand"
 )
 
 // TestBeam runs the beam searches of framework.go alone: on House on the Hill
@@ -26,6 +30,84 @@ func TestBeam(t *testing.T) {
 			if won {
 				if err := Verify(s, sr.path); err != nil {
 					t.Error(err)
+				}
+			}
+		})
+	}
+}
+
+// TestBeamByFits runs the beam by fits alone on House on the Hill deals
+// that the beam by cards home leaves unknown at 5,000,000 positions: it
+// wins them at width 16, and the wins replay.
+func TestBeamByFits(t *testing.T) {
+	for _, d := range []uint64{387, 706} {
+		t.Run(fmt.Sprint(d), func(t *testing.T) {
+			s := deal(t, "house-on-the-hill", d)
+			in := infoFor(s.Game())
+			var ph phase
+			for _, p := range enginePhases(in) {
+				if p.kind == beamPhase && p.modes[0].fits {
+					ph = p
+				}
+			}
+			if ph.modes == nil {
+				t.Fatal("no beam by fits in the schedule")
+			}
+			sr := newEngineSearcher(in, s.Clone(), &budget{limit: 500_000}, switches{})
+			if !sr.widen(ph) {
+				t.Fatalf("not won (stopped %v)", sr.stopped)
+			}
+			if err := Verify(s, sr.path); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// TestFitsForward checks what the beam by fits rests on: in the games
+// where info.fits holds, along random lines of play the misfits never
+// rise, so the layer never falls, and apply and undo keep their count;
+// the games with a stock or redeals are left out.
+func TestFitsForward(t *testing.T) {
+	for _, c := range []struct {
+		slug string
+		fits bool
+	}{{"house-on-the-hill", true}, {"house-in-the-woods", true}, {"shamrocks", true}, {"la-belle-lucie", false}, {"napoleon-at-st-helena", false}} {
+		t.Run(c.slug, func(t *testing.T) {
+			g := lookup(t, c.slug)
+			in := infoFor(g)
+			if in.fits != c.fits {
+				t.Fatalf("info.fits %v, want %v", in.fits, c.fits)
+			}
+			if !c.fits {
+				return
+			}
+			rng := rand.New(rand.NewSource(1))
+			var buf []engine.Move
+			for d := uint64(1); d <= 20; d++ {
+				s := g.Deal(pysolrand.Deal{N: d})
+				p := newEngineSearcher(in, s, &budget{}, switches{}).p
+				p.setMode(mode{auto: autoNatural, fits: true})
+				for step := 0; step < 200; step++ {
+					buf = s.Legal(buf[:0])
+					if len(buf) == 0 {
+						break
+					}
+					mis, layer := p.misfits(), p.layer()
+					m := buf[rng.Intn(len(buf))]
+					p.apply(&m)
+					if p.misfits() > mis || p.layer() < layer || p.layer() >= p.layers() {
+						t.Fatalf("deal %d: %s: misfits %d to %d, layer %d to %d of %d", d, m, mis, p.misfits(), layer, p.layer(), p.layers())
+					}
+					// apply and undo keep the count that misfits makes.
+					if p.mis != p.misfits() {
+						t.Fatalf("deal %d: %s: kept %d misfits, counted %d", d, m, p.mis, p.misfits())
+					}
+					p.undo(&m)
+					if p.mis != mis || p.layer() != layer {
+						t.Fatalf("deal %d: %s undone: %d misfits, layer %d; were %d, %d", d, m, p.mis, p.layer(), mis, layer)
+					}
+					p.apply(&m)
 				}
 			}
 		})

@@ -79,6 +79,9 @@ type mode struct {
 	// deals: the beam search is layered by the cards dealt (the one-pass
 	// family only, onepass.go).
 	deals bool
+	// fits: the beam search is layered by the cards home and the fits
+	// made (the generic family where info.fits holds, search.go).
+	fits bool
 }
 
 // phaseKind is the search a phase runs.
@@ -611,6 +614,9 @@ func (md mode) traceSuffix() string {
 	}
 	if md.deals {
 		s += ", by deals"
+	}
+	if md.fits {
+		s += ", by fits"
 	}
 	return s
 }

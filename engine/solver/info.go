@@ -76,6 +76,10 @@ type info struct {
 	// when the two piles meet), so half of the restarts play every
 	// foundation move at once instead (search.greedy).
 	twoWay bool
+	// fits: no move lays a card on one it could not be built on (every
+	// pile is a tableau pile or a foundation, and no redeal gathers the
+	// cards), so the cards lying on such a card only fall (epos.misfits).
+	fits bool
 }
 
 func newInfo(g *engine.Game) *info {
@@ -186,6 +190,7 @@ func newInfo(g *engine.Game) *info {
 			}
 		}
 	}
+	in.fits = g.Redeals == 0 && len(in.tableau)+len(in.foundations) == in.n
 	in.same = make([][]bool, in.n)
 	for i := range in.same {
 		in.same[i] = make([]bool, in.n)

@@ -18,6 +18,8 @@ type epos struct {
 	heuristic  bool // play the unsound natural rule automatically
 	greedy     bool // heuristic: play every foundation move automatically instead
 	dig        int  // tableau moves must uncover a card this urgent (0: any)
+	byFits     bool // the beam's layers count the fits made too (layer)
+	mis        int  // byFits: the misfits, kept by apply and undo
 	safe       bool // play the sound stuck-card and dead-base rules automatically
 	deadEnds   bool // prune dead ends (test switch noDeadEnds)
 	noDeadBase bool // do not play the dead-base rule (test switch)
@@ -45,20 +47,99 @@ func newEngineSearcher(in *info, s *engine.State, b *budget, sw switches) *engin
 	return &engineSearcher{budget: b, p: p, tt: newHashSet(1 << 14), maxTree: maxBFNodes}
 }
 
-func (p *epos) won() bool                    { return p.s.Won() }
-func (p *epos) hash() uint64                 { return p.s.Hash() }
-func (p *epos) apply(m *engine.Move)         { p.s.Apply(*m) }
-func (p *epos) undo(m *engine.Move)          { p.s.Undo(*m) }
-func (p *epos) layer() int                   { return p.s.OnFoundations() }
-func (p *epos) layers() int                  { return p.s.Game().Cards() + 1 }
+func (p *epos) won() bool    { return p.s.Won() }
+func (p *epos) hash() uint64 { return p.s.Hash() }
+
+// apply and undo play a move and take it back; in a beam by fits they
+// keep the misfits counted, from the two piles a card moves between.
+func (p *epos) apply(m *engine.Move) {
+	if !p.byFits {
+		p.s.Apply(*m)
+		return
+	}
+	before := p.pairMisfits(m)
+	p.s.Apply(*m)
+	p.mis += p.pairMisfits(m) - before
+}
+
+func (p *epos) undo(m *engine.Move) {
+	if !p.byFits {
+		p.s.Undo(*m)
+		return
+	}
+	before := p.pairMisfits(m)
+	p.s.Undo(*m)
+	p.mis += p.pairMisfits(m) - before
+}
+
 func (p *epos) dealLayers() bool             { return false }
 func (p *epos) advance() (engine.Move, bool) { return engine.Move{}, false }
+
+// layer is the cards on the foundations or, in a beam by fits, those and
+// the fits made: the cards of the pack less the misfits (see misfits).
+func (p *epos) layer() int {
+	if p.byFits {
+		return p.s.OnFoundations() + p.s.Game().Cards() - p.mis
+	}
+	return p.s.OnFoundations()
+}
+
+func (p *epos) layers() int {
+	if p.byFits {
+		return 2*p.s.Game().Cards() + 1
+	}
+	return p.s.Game().Cards() + 1
+}
+
+// misfits counts the cards of the tableau piles that lie on a card they
+// could not be built on. Where info.fits holds no move makes one: a
+// move lays a card only on a card it may be built on or on a foundation,
+// and takes cards off the top, which can only end a misfit. So the
+// misfits only fall, and the cards home only rise: layered by their sum
+// a beam plays only forward, and a move that tidies a pile counts as
+// progress even before any card goes home (House on the Hill, where
+// the cards a foundation needs lie under cards of other suits).
+func (p *epos) misfits() int {
+	n := 0
+	for _, i := range p.in.tableau {
+		n += p.pileMisfits(i)
+	}
+	return n
+}
+
+// pileMisfits counts the misfits of pile i (none but in a tableau pile).
+func (p *epos) pileMisfits(i int) int {
+	if p.in.kind[i] != engine.Tableau {
+		return 0
+	}
+	n := 0
+	pile := p.s.Pile(i)
+	for j := 1; j < len(pile); j++ {
+		if !p.in.targetSet[pile[j]].Has(pile[j-1]) {
+			n++
+		}
+	}
+	return n
+}
+
+// pairMisfits counts the misfits of the piles move m plays between (all
+// of them, for any other action: none in the games info.fits admits).
+func (p *epos) pairMisfits(m *engine.Move) int {
+	if m.Action != engine.ActMove {
+		return p.misfits()
+	}
+	return p.pileMisfits(int(m.From)) + p.pileMisfits(int(m.To))
+}
 
 func (p *epos) setMode(md mode) {
 	p.heuristic = md.auto == autoNatural || md.auto == autoGreedy
 	p.greedy = md.auto == autoGreedy
 	p.safe = md.auto != autoNone
 	p.dig = md.dig
+	p.byFits = md.fits && p.in.fits
+	if p.byFits {
+		p.mis = p.misfits()
+	}
 }
 
 func (p *epos) perturb(seed uint64) {

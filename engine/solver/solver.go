@@ -54,10 +54,17 @@
 //	family              phase     modes                           nodes        time
 //	generic             check     dead-end and suit-lock test     (uncounted)  -
 //	                    dfs       natural rule, dig 4             1/16         -
-//	                    beam      natural, [greedy], sound        5/16         3/8 [1/2]
-//	                              (two-way: width x2)
-//	                    restarts  natural, [greedy]               until 3/4    3/4
+//	                    beam      natural, sound                  5/16         3/8 [1/2]
+//	                    restarts  natural                         until 3/4    3/4
 //	                              (seat test: until 5/8, 5/8)
+//	                    exact     sound                           the rest     -
+//	generic, two-way    check     dead-end and suit-lock test     (uncounted)  -
+//	                    dfs       natural rule, dig 4             1/16         -
+//	                    beam      natural, greedy, sound;         5/16         1/2
+//	                              width x2
+//	                    beam      by fits: natural, sound;        4/16         3/4
+//	                              width x2
+//	                    restarts  natural, greedy                 until 7/8    7/8
 //	                    exact     sound                           the rest     -
 //	generic, one pass   check     dead-end and suit-lock test     (uncounted)  -
 //	                    beam      by deals: natural, width x2     8/16         8/16
@@ -70,14 +77,15 @@
 //	                              four clog weights
 //	                    exact     sound                           the rest     -
 //
-// [greedy]: only in games where a suit has foundations from two bases
+// Two-way: games where a suit has foundations from two bases
 // (info.twoWay, House on the Hill), where the natural rule rarely plays
-// anything. [1/2]: in those games and where the seat test applies
-// (info.seats, Shamrocks). One pass: games of the generic family whose
-// stock is dealt one card at a time and never turned over (Napoleon at
-// St Helena, info.onePass); "by deals": the beam is layered by the cards
-// dealt (onepass.go). Digging (dig d): tableau moves must uncover a card the
-// foundations need within d cards.
+// anything, hence the greedy rule; "by fits": the beam is layered by the
+// cards home and the fits made (search.go, misfits). [1/2]: where the
+// seat test applies (info.seats, Shamrocks). One pass: games of the
+// generic family whose stock is dealt one card at a time and never
+// turned over (Napoleon at St Helena, info.onePass); "by deals": the
+// beam is layered by the cards dealt (onepass.go). Digging (dig d):
+// tableau moves must uncover a card the foundations need within d cards.
 //
 // # Rules
 //
@@ -103,6 +111,7 @@
 //	waste's top home             talon     heuristic  talon.go (autoMove)
 //	digging, restart noise       generic   heuristic  search.go (order)
 //	deal layers                  generic   heuristic  onepass.go (dpos)
+//	fit layers                   generic   heuristic  search.go (misfits)
 package solver
 
 import (
@@ -339,11 +348,26 @@ var (
 	// 904; 329 had stayed unknown at 120 s). The same widths won none of
 	// the deals left unknown in Shamrocks (18), House in the Woods (84)
 	// or, in the talon family's beam, Royal Cotillion (84): theirs stay.
+	// Then a beam layered by the fits made too (search.go, misfits;
+	// solver 21), until three quarters of the time, the restarts until
+	// seven eighths. Of the 36 deals left unknown at 10 s, the beam by
+	// fits alone won 13 at 5,000,000 positions (the beam by cards home
+	// none); with this schedule 9 were won (39, 319, 327, 334, 387, 679,
+	// 706, 903, 959, at widths 16 and 32), and each of the 261 wins of
+	// 1-1000 that took over 1 s but 501 (as before). In place of the
+	// beam by cards home it lost 12 of those wins; as more modes of the
+	// same beam, 4 (253, 329 and 915, which that beam wins at width 128
+	// after 3-5 s, and 501); at 5/8 of the time with more modes, the
+	// same 4. Of the 297 deals, the restarts won 6 and the exact phase 2,
+	// so their time was cut. The beam by fits won none of the deals left
+	// unknown in House in the Woods (84; alone, 10 s each) and, of
+	// Shamrocks' 18, only 155, after 8.9 s alone: theirs stay.
 	twoWayPhases = []phase{
 		genericPhases[0],
 		genericPhases[1],
 		{kind: beamPhase, modes: []mode{{auto: autoNatural}, {auto: autoGreedy}, {auto: autoSound}}, nodes: share{5, 16}, time: share{1, 2}, grow: 2},
-		{kind: restartPhase, modes: []mode{{auto: autoNatural}, {auto: autoGreedy}}, upTo: share{3, 4}, time: share{3, 4}},
+		{kind: beamPhase, modes: []mode{{auto: autoNatural, fits: true}, {auto: autoSound, fits: true}}, nodes: share{4, 16}, time: share{3, 4}, grow: 2},
+		{kind: restartPhase, modes: []mode{{auto: autoNatural}, {auto: autoGreedy}}, upTo: share{7, 8}, time: share{7, 8}},
 		genericPhases[4],
 	}
 	// The generic family where the seat test applies (info.seats,

@@ -126,9 +126,27 @@ func TestBrowser(t *testing.T) {
 }
 
 // startBrowser starts Chromium (exe) with a fresh profile folder for
-// every browser test, and stops it when the test ends.
+// every browser test, and stops it when the test ends. A start that
+// fails is tried again, twice, each time with a profile of its own:
+// once, on a fresh machine under load, Chromium crashed before it was
+// up (crashpad: "chrome failed to start"), which says nothing about the
+// site.
 func startBrowser(t *testing.T, exe, profile string) context.Context {
 	t.Helper()
+	var err error
+	for try := range 3 {
+		var browser context.Context
+		if browser, err = tryBrowser(t, exe, fmt.Sprintf("%s-%d", profile, try)); err == nil {
+			return browser
+		}
+		t.Logf("starting %s (try %d): %v", exe, try+1, err)
+	}
+	t.Fatalf("starting %s: %v", exe, err)
+	return nil
+}
+
+// tryBrowser starts Chromium once; the test's end stops it.
+func tryBrowser(t *testing.T, exe, profile string) (context.Context, error) {
 	alloc, cancel := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(exe),
 		chromedp.Headless,
@@ -155,9 +173,11 @@ func startBrowser(t *testing.T, exe, profile string) context.Context {
 	browser, cancelBrowser := chromedp.NewContext(alloc)
 	t.Cleanup(cancelBrowser)
 	if err := chromedp.Do(browser); err != nil {
-		t.Fatalf("starting %s: %v", exe, err)
+		cancelBrowser()
+		cancel()
+		return nil, err
 	}
-	return browser
+	return browser, nil
 }
 
 // siteHandler serves the built site like a static host: a missing file

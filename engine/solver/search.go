@@ -51,24 +51,32 @@ func (p *epos) won() bool    { return p.s.Won() }
 func (p *epos) hash() uint64 { return p.s.Hash() }
 
 // apply and undo play a move and take it back; in a beam by fits they
-// keep the misfits counted, from the two piles a card moves between.
+// keep the misfits counted (counted).
 func (p *epos) apply(m *engine.Move) {
-	if !p.byFits {
-		p.s.Apply(*m)
+	if p.byFits {
+		p.counted(m, true)
 		return
 	}
-	before := p.pairMisfits(m)
 	p.s.Apply(*m)
-	p.mis += p.pairMisfits(m) - before
 }
 
 func (p *epos) undo(m *engine.Move) {
-	if !p.byFits {
-		p.s.Undo(*m)
+	if p.byFits {
+		p.counted(m, false)
 		return
 	}
-	before := p.pairMisfits(m)
 	p.s.Undo(*m)
+}
+
+// counted applies m (forward) or undoes it, and updates the misfits from
+// the two piles a card moves between.
+func (p *epos) counted(m *engine.Move, forward bool) {
+	before := p.pairMisfits(m)
+	if forward {
+		p.s.Apply(*m)
+	} else {
+		p.s.Undo(*m)
+	}
 	p.mis += p.pairMisfits(m) - before
 }
 

@@ -88,13 +88,13 @@ func (p *dpos) beamMoves(buf []engine.Move) []engine.Move {
 // The beam by deals adds to the generic family's estimate (bestfirst.go)
 // a bonus for every empty column (it takes any card: room to unpack
 // the columns and park the waste's cards) and a cost for every card that
-// lies on a card it could not be built on (it blocks the cards below
-// it). On deals 11-50 of Napoleon at St Helena at 300,000 nodes, the
-// beam by deals won 13 with the plain estimate, 14 with these weights
-// and 12 with a cost of 100 and no bonus.
+// lies on a card it could not be built on (a misfit, epos.misfits: it
+// blocks the cards below it). On deals 11-50 of Napoleon at St Helena
+// at 300,000 nodes, the beam by deals won 13 with the plain estimate,
+// 14 with these weights and 12 with a cost of 100 and no bonus.
 const (
 	emptyColumnBonus = 300
-	misbuiltCost     = 50
+	misfitCost       = 50
 )
 
 // evaluate is the beam's estimate (see above).
@@ -110,11 +110,7 @@ func (p *dpos) evaluate() int32 {
 			score += emptyColumnBonus
 			continue
 		}
-		for j := 1; j < len(pile); j++ {
-			if !in.targetSet[pile[j]].Has(pile[j-1]) {
-				score -= misbuiltCost
-			}
-		}
+		score -= misfitCost * int32(p.pileMisfits(t))
 	}
 	return score
 }
@@ -151,10 +147,10 @@ func (p *dpos) evaluate() int32 {
 // the 49 and 25 and 26. On 42 deals of 1-1000 that the survey left
 // unknown (every twelfth), each of them won deal 623 and no other. Four
 // other weightings of the estimate above (an empty column worth 600; a
-// misbuilt card costing 100; both halved; a misbuilt card costing more
-// the deeper it lies) won at most deal 623 of those 42 at 1,000,000
-// nodes, and two of them at 2,000,000 the same two deals as these
-// weights (141 and 623): the weights stay.
+// misfit costing 100; both halved; a misfit costing more the deeper it
+// lies) won at most deal 623 of those 42 at 1,000,000 nodes, and two of
+// them at 2,000,000 the same two deals as these weights (141 and 623):
+// the weights stay.
 var onePassPhases = []phase{
 	{kind: checkPhase},
 	{kind: beamPhase, modes: []mode{{auto: autoNatural, deals: true}}, nodes: share{8, 16}, time: share{8, 16}, rerun: true, grow: 2},

@@ -1,6 +1,10 @@
 package solver
 
-import "github.com/patience-solitaire/patience/engine"
+import (
+	"cmp"
+
+	"github.com/patience-solitaire/patience/engine"
+)
 
 // Dead-end detection by relaxation.
 //
@@ -71,6 +75,7 @@ type relax struct {
 	noAllFloat bool        // tests: run the test where allFloat says it finds nothing
 	sl         *suitLock   // the suit-lock test's scratch space and cache
 	noSuitLock bool        // tests: no suit-lock test
+	lockCap    int         // the suit-lock test's cap (0: suitLockCap)
 	seats      seatScratch // the seat test's scratch space (seats.go)
 	noSeats    bool        // tests: no seat test
 	noSeatless bool        // tests: no seatless rule (seats.go)
@@ -191,7 +196,7 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 	if remaining > 0 {
 		return true
 	}
-	return in.suitLock && !r.noSuitLock && in.suitLocked(s, r, suitLockCap)
+	return in.suitLock && !r.noSuitLock && in.suitLocked(s, r, cmp.Or(r.lockCap, suitLockCap))
 }
 
 // allFloat reports whether the relaxed game above floats every card of

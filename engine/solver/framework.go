@@ -82,6 +82,9 @@ type mode struct {
 	// fits: the beam search is layered by the cards home and the fits
 	// made (the generic family where info.fits holds, search.go).
 	fits bool
+	// locks: the suit-lock test's cap in the dead-end test (0:
+	// suitLockCap; the generic family only, suitlock.go).
+	locks int
 }
 
 // phaseKind is the search a phase runs.
@@ -617,6 +620,9 @@ func (md mode) traceSuffix() string {
 	}
 	if md.fits {
 		s += ", by fits"
+	}
+	if md.locks > 0 {
+		s += fmt.Sprintf(", locks %d", md.locks)
 	}
 	return s
 }

@@ -145,6 +145,7 @@ func (p *epos) setMode(md mode) {
 	p.safe = md.auto != autoNone
 	p.dig = md.dig
 	p.byFits = md.fits && p.in.fits
+	p.rx.lockCap = md.locks
 	if p.byFits {
 		p.mis = p.misfits()
 	}

@@ -563,41 +563,7 @@ func TestSuitLockEndgames(t *testing.T) {
 		}
 		decided, lost, locked := 0, 0, 0
 		for trial := 0; trial < 600; trial++ {
-			piles := make([][]engine.Card, len(g.Piles))
-			var pool []engine.Card
-			// Two copies of each card: deal the foundations' sequences
-			// out so that every card of the pack is used once.
-			left := map[engine.Card]int{}
-			for _, c := range g.Pack.Cards() {
-				left[c]++
-			}
-			for _, f := range in.foundations {
-				seq := in.seq[f]
-				h := len(seq) - rng.Intn(7)
-				for _, c := range seq[:h] {
-					if left[c] == 0 {
-						break
-					}
-					left[c]--
-					piles[f] = append(piles[f], c)
-				}
-			}
-			for _, c := range g.Pack.Cards() {
-				if left[c] > 0 {
-					left[c]--
-					pool = append(pool, c)
-				}
-			}
-			rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-			fans := (len(pool) + 2) / 3
-			for i, c := range pool {
-				tp := in.tableau[i%fans]
-				piles[tp] = append(piles[tp], c)
-			}
-			s, err := g.NewStateFromLayout(piles)
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := randomHouseEndgame(t, rng, g, in)
 			// Solve the positions that only the suit-lock test condemns
 			// at the start, and a sample of the others.
 			rx := newRelax(in, g.Cards())
@@ -620,6 +586,96 @@ func TestSuitLockEndgames(t *testing.T) {
 		t.Logf("%s: %d endgames decided both ways, %d lost, %d caught by the suit-lock test at the start", slug, decided, lost, locked)
 		if decided < 60 || locked < 20 {
 			t.Errorf("%s: only %d endgames decided, %d locked", slug, decided, locked)
+		}
+	}
+}
+
+// randomHouseEndgame deals a random endgame of a House game: each foundation
+// a few cards short of complete, the other cards shuffled into fans of
+// three.
+func randomHouseEndgame(t *testing.T, rng *rand.Rand, g *engine.Game, in *info) *engine.State {
+	t.Helper()
+	piles := make([][]engine.Card, len(g.Piles))
+	var pool []engine.Card
+	// Two copies of each card: deal the foundations' sequences out so
+	// that every card of the pack is used once.
+	left := map[engine.Card]int{}
+	for _, c := range g.Pack.Cards() {
+		left[c]++
+	}
+	for _, f := range in.foundations {
+		seq := in.seq[f]
+		h := len(seq) - rng.Intn(7)
+		for _, c := range seq[:h] {
+			if left[c] == 0 {
+				break
+			}
+			left[c]--
+			piles[f] = append(piles[f], c)
+		}
+	}
+	for _, c := range g.Pack.Cards() {
+		if left[c] > 0 {
+			left[c]--
+			pool = append(pool, c)
+		}
+	}
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	fans := (len(pool) + 2) / 3
+	for i, c := range pool {
+		tp := in.tableau[i%fans]
+		piles[tp] = append(piles[tp], c)
+	}
+	s, err := g.NewStateFromLayout(piles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestSuitLockMemory checks that the suit-lock test's memory of lost
+// projections (suitLock.lost) changes no verdict: along random lines of
+// play from random House endgames, one test that remembers from position
+// to position and a fresh one at each position must agree (at a cap above
+// suitLockCap, where the memory is kept).
+func TestSuitLockMemory(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for _, slug := range []string{"house-in-the-woods", "house-on-the-hill"} {
+		g := lookup(t, slug)
+		in := infoFor(g)
+		positions, lost, remembered := 0, 0, 0
+		var buf []engine.Move
+		for trial := 0; trial < 100; trial++ {
+			s := randomHouseEndgame(t, rng, g, in)
+			shared := newRelax(in, g.Cards())
+			for step := 0; step < 30; step++ {
+				got := in.suitLocked(s, shared, 3000)
+				want := in.suitLocked(s, newRelax(in, g.Cards()), 3000)
+				if got && !want {
+					// The memory may decide within the cap what a fresh
+					// search cannot: ask again with room enough.
+					want = in.suitLocked(s, newRelax(in, g.Cards()), suitLockRootCap)
+				}
+				if got != want {
+					t.Fatalf("%s: trial %d, step %d: locked %v with memory, %v without\n%s", slug, trial, step, got, want, s)
+				}
+				positions++
+				if got {
+					lost++
+				}
+				buf = s.Legal(buf[:0])
+				if len(buf) == 0 {
+					break
+				}
+				s.Apply(buf[rng.Intn(len(buf))])
+			}
+			if shared.sl != nil {
+				remembered += shared.sl.lost.n
+			}
+		}
+		t.Logf("%s: %d positions, %d locked, %d lost projections remembered", slug, positions, lost, remembered)
+		if lost < 100 || remembered < 1000 {
+			t.Errorf("%s: only %d of %d positions locked, %d projections remembered", slug, lost, positions, remembered)
 		}
 	}
 }

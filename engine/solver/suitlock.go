@@ -32,10 +32,17 @@ import "github.com/patience-solitaire/patience/engine"
 // searched exhaustively with a node cap; when the cap is reached the test
 // says nothing. Within it the lone-card rule of search.go is used (all
 // projected piles are alike under the relaxed rules), and results are
-// cached by the projection's hash.
+// cached by the projection's hash. A search that ends without a win and
+// within its cap has visited every projected position reachable from its
+// start but through positions known to be lost, and none of them is won;
+// a winning line from any of them would stay among them: each is lost,
+// and later searches stop at any of them (lost; kept where the cap is
+// larger than suitLockCap, where the searches are large enough to gain:
+// mode.locks). TestSuitLockMemory checks that no verdict changes.
 
 // suitLockCap bounds the positions of one projected search during the
-// search; suitLockRootCap at the start of Solve, where the test runs once.
+// search, unless the mode asks for more (mode.locks); suitLockRootCap at
+// the start of Solve, where the test runs once.
 const (
 	suitLockCap     = 300
 	suitLockRootCap = 5_000_000
@@ -54,6 +61,7 @@ type suitLock struct {
 	found []int           // foundations of the suit
 	h     []int           // their heights
 	seen  hashSet         // positions of the current projected search
+	lost  hashSet         // projected positions known to be lost
 	nodes int
 	limit int
 	// locked is the suit whose projection was lost, when suitLocked
@@ -114,6 +122,7 @@ func (in *info) suitLocked(s *engine.State, r *relax, limit int) bool {
 	if sl == nil {
 		sl = &suitLock{cache: map[uint64]int32{}}
 		sl.seen = *newHashSet(1 << 10)
+		sl.lost = *newHashSet(1 << 10)
 		r.sl = sl
 	}
 	for suit := engine.Suit(0); suit < 4; suit++ {
@@ -165,6 +174,9 @@ func (in *info) suitLocked(s *engine.State, r *relax, limit int) bool {
 			sl.nodes = 0
 			sl.limit = limit
 			win := sl.search(in)
+			if !win && sl.nodes <= limit && limit > suitLockCap {
+				sl.remember()
+			}
 			if len(sl.seen.slots) > 1<<16 {
 				// A big search at the start: do not clear its table at
 				// every later call.
@@ -206,6 +218,27 @@ func (sl *suitLock) hash() uint64 {
 	return h
 }
 
+// remember adds the positions of the search just ended, which found no
+// win within its cap, to the lost ones (see above), forgetting the older
+// ones when there would be too many.
+func (sl *suitLock) remember() {
+	if sl.seen.n > maxLostProjections {
+		return
+	}
+	if sl.lost.n+sl.seen.n > maxLostProjections {
+		sl.lost = *newHashSet(1 << 10)
+	}
+	for _, h := range sl.seen.slots {
+		if h != 0 {
+			sl.lost.insert(h)
+		}
+	}
+}
+
+// maxLostProjections bounds the memory of suitLock.lost (8 to 16 bytes a
+// position).
+const maxLostProjections = 1 << 22
+
 // search reports whether the projected game can be won; it also says so
 // when it passes the node cap.
 func (sl *suitLock) search(in *info) bool {
@@ -223,7 +256,8 @@ func (sl *suitLock) search(in *info) bool {
 	if sl.nodes > sl.limit {
 		return true
 	}
-	if !sl.seen.insert(sl.hash()) {
+	h := sl.hash()
+	if sl.lost.n > 0 && sl.lost.has(h) || !sl.seen.insert(h) {
 		return false
 	}
 	for i, p := range sl.piles {

@@ -590,9 +590,9 @@ func TestSuitLockEndgames(t *testing.T) {
 	}
 }
 
-// randomHouseEndgame deals a random endgame of a House game: each foundation
-// a few cards short of complete, the other cards shuffled into fans of
-// three.
+// randomHouseEndgame deals a random endgame of a House game: each
+// foundation a few cards short of complete, the other cards shuffled
+// into fans of three.
 func randomHouseEndgame(t *testing.T, rng *rand.Rand, g *engine.Game, in *info) *engine.State {
 	t.Helper()
 	piles := make([][]engine.Card, len(g.Piles))
@@ -639,6 +639,7 @@ func randomHouseEndgame(t *testing.T, rng *rand.Rand, g *engine.Game, in *info) 
 // to position and a fresh one at each position must agree (at a cap above
 // suitLockCap, where the memory is kept).
 func TestSuitLockMemory(t *testing.T) {
+	const memoryCap = 10 * suitLockCap
 	rng := rand.New(rand.NewSource(5))
 	for _, slug := range []string{"house-in-the-woods", "house-on-the-hill"} {
 		g := lookup(t, slug)
@@ -649,8 +650,8 @@ func TestSuitLockMemory(t *testing.T) {
 			s := randomHouseEndgame(t, rng, g, in)
 			shared := newRelax(in, g.Cards())
 			for step := 0; step < 30; step++ {
-				got := in.suitLocked(s, shared, 3000)
-				want := in.suitLocked(s, newRelax(in, g.Cards()), 3000)
+				got := in.suitLocked(s, shared, memoryCap)
+				want := in.suitLocked(s, newRelax(in, g.Cards()), memoryCap)
 				if got && !want {
 					// The memory may decide within the cap what a fresh
 					// search cannot: ask again with room enough.

@@ -82,7 +82,7 @@ func BenchmarkUnknownNodes(b *testing.B) {
 		n    uint64
 	}{
 		{"house-in-the-woods", 2},
-		{"house-on-the-hill", 35},
+		{"house-on-the-hill", 49},
 		{"shamrocks", 41},
 		{"napoleon-at-st-helena", 743},
 		{"odd-and-even", 34},

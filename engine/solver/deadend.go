@@ -76,6 +76,7 @@ type relax struct {
 	sl         *suitLock   // the suit-lock test's scratch space and cache
 	noSuitLock bool        // tests: no suit-lock test
 	lockCap    int         // the suit-lock test's cap (0: suitLockCap)
+	clock      *budget     // the suit-lock test stops at its deadline (nil: none)
 	seats      seatScratch // the seat test's scratch space (seats.go)
 	noSeats    bool        // tests: no seat test
 	noSeatless bool        // tests: no seatless rule (seats.go)

@@ -157,16 +157,17 @@ func (b *budget) out() bool {
 		if b.tick != nil {
 			b.tick(b.nodes)
 		}
-		if !b.deadline.IsZero() && time.Now().After(b.deadline) {
-			b.timeUp = true
-			return true
-		}
-		if b.cancelled() {
+		if b.late() {
 			b.timeUp = true
 			return true
 		}
 	}
 	return false
+}
+
+// late reports whether the deadline has passed or the context is done.
+func (b *budget) late() bool {
+	return !b.deadline.IsZero() && time.Now().After(b.deadline) || b.cancelled()
 }
 
 // cancelled reports whether the context is done.

@@ -43,6 +43,7 @@ func newEngineSearcher(in *info, s *engine.State, b *budget, sw switches) *engin
 	p := &epos{in: in, s: s, rx: newRelax(in, in.g.Cards()), deadEnds: !sw.noDeadEnds, noDeadBase: sw.noDeadBase}
 	p.rx.noSuitLock = sw.noSuitLock
 	p.rx.noSeats, p.rx.noSeatless = sw.noSeats, sw.noSeatless
+	p.rx.clock = b
 	b.mask = 1023
 	return &engineSearcher{budget: b, p: p, tt: newHashSet(1 << 14), maxTree: maxBFNodes}
 }

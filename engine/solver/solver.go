@@ -61,10 +61,10 @@
 //	generic, two-way    check     dead-end and suit-lock test     (uncounted)  -
 //	                    dfs       natural rule, dig 4             1/16         -
 //	                    dfs       natural rule, dig 4; locks      1/64         1/16
-//	                    beam      natural, greedy, sound;         5/16         1/2
-//	                              width x2
-//	                    beam      by fits: natural, sound;        4/16         3/4
-//	                              width x2
+//	                    beam      by fits: natural, sound, then   5/16         1/2
+//	                              each with locks; width x2
+//	                    beam      natural, greedy, sound, then    4/16         3/4
+//	                              each with locks; width x2
 //	                    restarts  natural, greedy; locks          until 7/8    7/8
 //	                    exact     sound; locks                    the rest     -
 //	generic, one pass   check     dead-end and suit-lock test     (uncounted)  -
@@ -102,8 +102,9 @@
 //	lone-card rule               generic   sound      search.go (dominated)
 //	dead-end test                generic   sound      deadend.go (not run where allFloat
 //	                                                  shows it finds nothing)
-//	suit-lock test               generic   sound      suitlock.go (lost projections
-//	                                                  remembered: suitLock.lost)
+//	suit-lock test               generic   sound      suitlock.go (projections
+//	                                                  remembered: suitLock.lost,
+//	                                                  suitLock.won)
 //	seat test                    generic   sound      seats.go (seatDead)
 //	seatless rule                generic   sound      seats.go (seatlessSafe)
 //	hold rule                    talon     sound      talon.go (holdTop, holdDead)
@@ -383,12 +384,39 @@ var (
 	// projected searches took the time (most of them won, each in a few
 	// thousand positions). This schedule (with 500,000) won none of the
 	// 84 deals left unknown in House in the Woods: theirs stays.
+	// Then (solver 23) each beam tries its modes again with locks, after
+	// the same modes without, at each width, and the beam by fits comes
+	// first, until half the time. Alone from the deal, 60 s each, the
+	// beam by fits with locks (and the memory of won lines) had won 5 of
+	// the 17 deals left unknown at 10 s, but slowly: on deal 39, 98% of
+	// the projected positions went to searches that ended won, a tenth
+	// of those searches past 65,000 positions. With the order of the
+	// projected moves and the memory of the lost positions below each
+	// move to a foundation (suitlock.go), the four deals that beam had
+	// won in 17.7, 5.8, 23.3 and 18.7 s (116, 370, 412, 549) took 7.9,
+	// 2.8, 2.8 and 6.9 s. Of the 17 deals, 7 were won (35, 116, 370,
+	// 412, 549, 989, 996), and each of the 270 wins of 1-1000 that took
+	// over 1 s was won again. Measured on the same deals: the beam by
+	// fits with locks in its slot, 1 won (35), and 39 lost of the 270;
+	// moved before the beam by cards home, locks only, 3 (35, 370, 412),
+	// 39 lost; the same with its modes without locks first, the same 3,
+	// 39 won in one run of two; the beam by cards home first, both beams
+	// with locks, 6 (not 996), 39 lost in one run of two; caps of
+	// 200,000 and 1,000,000 in the beams, 1 and 4; 20,000,000, as
+	// 5,000,000; the beam by cards home without its sound mode with
+	// locks, 2.
 	twoWayPhases = []phase{
 		genericPhases[0],
 		genericPhases[1],
 		{kind: dfsPhase, modes: []mode{{auto: autoNatural, dig: 4, locks: suitLockRootCap}}, nodes: share{1, 64}, time: share{1, 16}},
-		{kind: beamPhase, modes: []mode{{auto: autoNatural}, {auto: autoGreedy}, {auto: autoSound}}, nodes: share{5, 16}, time: share{1, 2}, grow: 2},
-		{kind: beamPhase, modes: []mode{{auto: autoNatural, fits: true}, {auto: autoSound, fits: true}}, nodes: share{4, 16}, time: share{3, 4}, grow: 2},
+		{kind: beamPhase, modes: []mode{
+			{auto: autoNatural, fits: true}, {auto: autoSound, fits: true},
+			{auto: autoNatural, fits: true, locks: suitLockRootCap}, {auto: autoSound, fits: true, locks: suitLockRootCap},
+		}, nodes: share{5, 16}, time: share{1, 2}, grow: 2},
+		{kind: beamPhase, modes: []mode{
+			{auto: autoNatural}, {auto: autoGreedy}, {auto: autoSound},
+			{auto: autoNatural, locks: suitLockRootCap}, {auto: autoGreedy, locks: suitLockRootCap}, {auto: autoSound, locks: suitLockRootCap},
+		}, nodes: share{4, 16}, time: share{3, 4}, grow: 2},
 		{kind: restartPhase, modes: []mode{{auto: autoNatural, locks: suitLockRootCap}, {auto: autoGreedy, locks: suitLockRootCap}}, upTo: share{7, 8}, time: share{7, 8}},
 		{kind: exactPhase, modes: []mode{{auto: autoSound, locks: suitLockRootCap}}, nodes: share{1, 1}},
 	}

@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/pysolrand"
@@ -590,6 +591,33 @@ func TestSuitLockEndgames(t *testing.T) {
 	}
 }
 
+// TestSuitLockClock checks that a projected search with a large cap keeps
+// the deadline: past it, the test says nothing about a locked position
+// and caches nothing, so that asked again without a deadline it finds the
+// lock.
+func TestSuitLockClock(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	g := lookup(t, "house-on-the-hill")
+	in := infoFor(g)
+	for trial := 0; trial < 200; trial++ {
+		s := randomHouseEndgame(t, rng, g, in)
+		if !in.suitLocked(s, newRelax(in, g.Cards()), suitLockRootCap) {
+			continue
+		}
+		r := newRelax(in, g.Cards())
+		r.clock = &budget{deadline: time.Now().Add(-time.Second)}
+		if in.suitLocked(s, r, suitLockRootCap) {
+			t.Fatalf("trial %d: locked past the deadline\n%s", trial, s)
+		}
+		r.clock = nil
+		if !in.suitLocked(s, r, suitLockRootCap) {
+			t.Fatalf("trial %d: not locked after a search stopped by the deadline\n%s", trial, s)
+		}
+		return
+	}
+	t.Fatal("no locked endgame in 200 trials")
+}
+
 // randomHouseEndgame deals a random endgame of a House game: each
 // foundation a few cards short of complete, the other cards shuffled
 // into fans of three.
@@ -633,18 +661,20 @@ func randomHouseEndgame(t *testing.T, rng *rand.Rand, g *engine.Game, in *info) 
 	return s
 }
 
-// TestSuitLockMemory checks that the suit-lock test's memory of lost
-// projections (suitLock.lost) changes no verdict: along random lines of
-// play from random House endgames, one test that remembers from position
-// to position and a fresh one at each position must agree (at a cap above
-// suitLockCap, where the memory is kept).
+// TestSuitLockMemory checks that the suit-lock test's memory of lost and
+// won projections (suitLock.lost, suitLock.won; the lost ones kept after
+// whole searches and after searches below moves to a foundation) changes
+// no verdict: along random lines of play from random House endgames, one
+// test that remembers from position to position and a fresh one at each
+// position must agree (at a cap above suitLockCap, where the memory is
+// kept).
 func TestSuitLockMemory(t *testing.T) {
 	const memoryCap = 10 * suitLockCap
 	rng := rand.New(rand.NewSource(5))
 	for _, slug := range []string{"house-in-the-woods", "house-on-the-hill"} {
 		g := lookup(t, slug)
 		in := infoFor(g)
-		positions, lost, remembered := 0, 0, 0
+		positions, lost, remembered, won := 0, 0, 0, 0
 		var buf []engine.Move
 		for trial := 0; trial < 100; trial++ {
 			s := randomHouseEndgame(t, rng, g, in)
@@ -672,11 +702,12 @@ func TestSuitLockMemory(t *testing.T) {
 			}
 			if shared.sl != nil {
 				remembered += shared.sl.lost.n
+				won += shared.sl.won.n
 			}
 		}
-		t.Logf("%s: %d positions, %d locked, %d lost projections remembered", slug, positions, lost, remembered)
-		if lost < 100 || remembered < 1000 {
-			t.Errorf("%s: only %d of %d positions locked, %d projections remembered", slug, lost, positions, remembered)
+		t.Logf("%s: %d positions, %d locked, %d lost and %d won projections remembered", slug, positions, lost, remembered, won)
+		if lost < 100 || remembered < 1000 || won < 1000 {
+			t.Errorf("%s: only %d of %d positions locked, %d lost and %d won projections remembered", slug, lost, positions, remembered, won)
 		}
 	}
 }

@@ -29,16 +29,43 @@ import "github.com/patience-solitaire/patience/engine"
 // suit cannot be won, the position is lost.
 //
 // The projected game is small (at most the cards of one suit), and is
-// searched exhaustively with a node cap; when the cap is reached the test
-// says nothing. Within it the lone-card rule of search.go is used (all
-// projected piles are alike under the relaxed rules), and results are
-// cached by the projection's hash. A search that ends without a win and
-// within its cap has visited every projected position reachable from its
-// start but through positions known to be lost, and none of them is won;
-// a winning line from any of them would stay among them: each is lost,
-// and later searches stop at any of them (lost; kept where the cap is
-// larger than suitLockCap, where the searches are large enough to gain:
-// mode.locks). TestSuitLockMemory checks that no verdict changes.
+// searched exhaustively with a node cap; when the cap is reached, or the
+// phase's deadline (the search reads the clock), the test says nothing.
+// Within it the lone-card rule of search.go is used (all projected piles
+// are alike under the relaxed rules), and results are cached by the
+// projection's hash. The search moves cards first off the piles that hold
+// a card a foundation takes soon under few others (order): the search is
+// exhaustive, so the order changes no verdict, but it finds wins sooner.
+//
+// Where the cap is larger than suitLockCap (mode.locks), the searches
+// remember projected positions, so that large caps stay cheap:
+//
+//   - won: every position on the line of a win found (won1) is won, by
+//     that line, however it was reached; later searches stop at it with
+//     a win.
+//   - lost: cards only go home in the projected game, so a position
+//     reaches only positions with as many cards home or more. Let D be
+//     the start of a search or a position it entered by a move to a
+//     foundation, with t cards home, and let the search below D end
+//     without a win (past the cap every search says won, and a position
+//     known to be won ends the search with a win). Then every position
+//     it entered is lost. By induction over the order in which such
+//     searches end: suppose one of them, Y, is won, by a line that makes
+//     no move the lone-card rule prunes (there is one if there is any).
+//     The search tried the line's first move from Y, to Y1, which has t
+//     cards home or more, so it is not on the path above D (those have
+//     fewer), nor known to be lost (only lost positions are). So the
+//     search below D entered Y1, or it had been entered before D was:
+//     then the line that first reached it made a move to a foundation
+//     (the start has fewer than t cards home), and the last one entered
+//     a position D' with as many cards home as Y1, not on the path above
+//     D, whose search had ended without a win: Y1 is lost by induction,
+//     a contradiction. Step by step, the search below D entered every
+//     position of the line, the last one won: a contradiction. The
+//     search remembers these positions (remember, from trail), and later
+//     searches stop at them.
+//
+// TestSuitLockMemory checks that no verdict changes.
 
 // suitLockCap bounds the positions of one projected search during the
 // search, unless the mode asks for more (mode.locks); suitLockRootCap at
@@ -57,13 +84,22 @@ type suitLock struct {
 	// sums[i] is pile i's hash before mixing (see hash), kept by the
 	// search as cards move.
 	sums  []uint64
+	mixed uint64          // the sum of mix over sums (setSum keeps it)
 	store [][]engine.Card // the piles' backing arrays, reused
 	found []int           // foundations of the suit
 	h     []int           // their heights
-	seen  hashSet         // positions of the current projected search
+	seen  stampSet        // positions of the current projected search
 	lost  hashSet         // projected positions known to be lost
+	// trail lists the positions of the current search in the order it
+	// entered them, where it remembers lost ones.
+	trail []uint64
+	won   hashSet // projected positions known to be won
 	nodes int
 	limit int
+	// clock is the budget whose deadline the search keeps (nil: none);
+	// late says that it stopped the search.
+	clock *budget
+	late  bool
 	// locked is the suit whose projection was lost, when suitLocked
 	// said so (read by Explain).
 	locked engine.Suit
@@ -121,8 +157,9 @@ func (in *info) suitLocked(s *engine.State, r *relax, limit int) bool {
 	sl := r.sl
 	if sl == nil {
 		sl = &suitLock{cache: map[uint64]int32{}}
-		sl.seen = *newHashSet(1 << 10)
+		sl.seen = *newStampSet(0)
 		sl.lost = *newHashSet(1 << 10)
+		sl.won = *newHashSet(1 << 10)
 		r.sl = sl
 	}
 	for suit := engine.Suit(0); suit < 4; suit++ {
@@ -156,16 +193,17 @@ func (in *info) suitLocked(s *engine.State, r *relax, limit int) bool {
 				sl.piles = append(sl.piles, p)
 			}
 		}
-		if len(sl.piles) == 0 {
-			continue
+		if len(sl.piles) == 0 || len(sl.piles) > maxOrdered {
+			continue // (more piles than order sorts: no verdict)
 		}
-		sl.sums = sl.sums[:0]
+		sl.sums, sl.mixed = sl.sums[:0], 0
 		for _, p := range sl.piles {
 			var sum uint64
 			for d, c := range p {
 				sum += zob(c, d)
 			}
 			sl.sums = append(sl.sums, sum)
+			sl.mixed += mix(sum)
 		}
 		key := sl.hash() ^ uint64(suit+1)*0x5851f42d4c957f2d
 		v, ok := sl.cache[key]
@@ -173,14 +211,18 @@ func (in *info) suitLocked(s *engine.State, r *relax, limit int) bool {
 			sl.seen.reset()
 			sl.nodes = 0
 			sl.limit = limit
+			sl.clock, sl.late = r.clock, false
 			win := sl.search(in)
-			if !win && sl.nodes <= limit && limit > suitLockCap {
-				sl.remember()
+			if sl.late {
+				// The deadline came: no verdict, and none cached.
+				return false
 			}
-			if len(sl.seen.slots) > 1<<16 {
-				// A big search at the start: do not clear its table at
-				// every later call.
-				sl.seen = *newHashSet(1 << 10)
+			if !win && sl.nodes <= limit && limit > suitLockCap {
+				sl.remember(0)
+			}
+			sl.trail = sl.trail[:0]
+			if len(sl.seen.slots) > 1<<22 {
+				sl.seen = *newStampSet(0) // bound the memory kept
 			}
 			switch {
 			case sl.nodes > limit:
@@ -205,39 +247,61 @@ func (in *info) suitLocked(s *engine.State, r *relax, limit int) bool {
 }
 
 // hash is the projected position's hash: the piles' hashes summed (the
-// piles are alike), and the foundations' heights. A pile's hash is the
-// mix of its sum of zob over its cards (sums).
+// piles are alike: mixed), and the foundations' heights. A pile's hash is
+// the mix of its sum of zob over its cards (sums).
 func (sl *suitLock) hash() uint64 {
-	var h uint64
-	for _, sum := range sl.sums {
-		h += mix(sum)
-	}
+	h := sl.mixed
 	for i, x := range sl.h {
 		h ^= zob(engine.Card(53+i), x)
 	}
 	return h
 }
 
-// remember adds the positions of the search just ended, which found no
-// win within its cap, to the lost ones (see above), forgetting the older
-// ones when there would be too many.
-func (sl *suitLock) remember() {
-	if sl.seen.n > maxLostProjections {
+// setSum sets pile i's sum to v and keeps mixed.
+func (sl *suitLock) setSum(i int, v uint64) {
+	sl.mixed += mix(v) - mix(sl.sums[i])
+	sl.sums[i] = v
+}
+
+// remember adds the positions the current search entered since
+// trail[from], below a position whose search ended without a win within
+// the cap (the start or one entered by a move to a foundation), to the
+// lost ones (see above), forgetting the older ones when there would be
+// too many.
+func (sl *suitLock) remember(from int) {
+	lost := sl.trail[from:]
+	if len(lost) > maxRemembered {
 		return
 	}
-	if sl.lost.n+sl.seen.n > maxLostProjections {
-		sl.lost = *newHashSet(1 << 10)
+	if sl.lost.n+len(lost) > maxRemembered {
+		sl.lost.reset()
 	}
-	for _, h := range sl.seen.slots {
-		if h != 0 {
-			sl.lost.insert(h)
-		}
+	for _, h := range lost {
+		sl.lost.insert(h)
 	}
 }
 
-// maxLostProjections bounds the memory of suitLock.lost (8 to 16 bytes a
-// position).
-const maxLostProjections = 1 << 22
+// won1 remembers h, the position of a search that has found a win
+// below it, as won (where the cap is larger than suitLockCap), unless
+// the win is only the cap passed; it returns true for search to pass on.
+func (sl *suitLock) won1(h uint64) bool {
+	if sl.nodes <= sl.limit && sl.limit > suitLockCap {
+		if sl.won.n >= maxRemembered {
+			sl.won.reset()
+		}
+		sl.won.insert(h)
+	}
+	return true
+}
+
+// lockClockMask: a projected search with a cap above suitLockCap reads
+// the clock at its first position and every 16,384 positions (about a
+// millisecond), so that a search with a large cap ends with the phase.
+const lockClockMask = 1<<14 - 1
+
+// maxRemembered bounds the memory of suitLock.lost and suitLock.won
+// each (8 to 16 bytes a position).
+const maxRemembered = 1 << 22
 
 // search reports whether the projected game can be won; it also says so
 // when it passes the node cap.
@@ -253,12 +317,22 @@ func (sl *suitLock) search(in *info) bool {
 		return true
 	}
 	sl.nodes++
+	if (sl.nodes-1)&lockClockMask == 0 && sl.limit > suitLockCap && sl.clock != nil && sl.clock.late() {
+		sl.late = true
+		sl.nodes = sl.limit + 1 // as if the cap were passed
+	}
 	if sl.nodes > sl.limit {
 		return true
 	}
 	h := sl.hash()
-	if sl.lost.n > 0 && sl.lost.has(h) || !sl.seen.insert(h) {
+	if !sl.seen.insert(h) || sl.lost.n > 0 && sl.lost.has(h) {
 		return false
+	}
+	if sl.won.n > 0 && sl.won.has(h) {
+		return true
+	}
+	if sl.limit > suitLockCap {
+		sl.trail = append(sl.trail, h)
 	}
 	for i, p := range sl.piles {
 		if len(p) == 0 {
@@ -271,41 +345,85 @@ func (sl *suitLock) search(in *info) bool {
 			}
 			sl.piles[i] = p[:len(p)-1]
 			sum := sl.sums[i]
-			sl.sums[i] -= zob(x, len(p)-1)
+			sl.setSum(i, sum-zob(x, len(p)-1))
 			sl.h[k]++
+			mark := len(sl.trail)
 			win := sl.search(in)
+			if !win && sl.limit > suitLockCap {
+				sl.remember(mark)
+				sl.trail = sl.trail[:mark] // remembered: not again
+			}
 			sl.h[k]--
-			sl.sums[i] = sum
+			sl.setSum(i, sum)
 			p[len(p)-1] = x // deeper moves may have built on the shortened pile
 			sl.piles[i] = p
 			if win {
-				return true
+				return sl.won1(h)
 			}
 		}
 	}
-	for i, p := range sl.piles {
+	var ord [maxOrdered]int8
+	n := sl.order(in, ord[:])
+	for a := range n {
+		i := int(ord[a])
+		p := sl.piles[i]
 		if len(p) < 2 {
 			continue // empty, or the lone-card rule
 		}
 		x := p[len(p)-1]
-		for j, q := range sl.piles {
+		for b := n - 1; b >= 0; b-- {
+			j := int(ord[b])
+			q := sl.piles[j]
 			if j == i || len(q) == 0 || !in.targetSet[x].Has(q[len(q)-1]) {
 				continue
 			}
 			sl.piles[i] = p[:len(p)-1]
 			sl.piles[j] = append(q, x)
 			si, sj := sl.sums[i], sl.sums[j]
-			sl.sums[i] -= zob(x, len(p)-1)
-			sl.sums[j] += zob(x, len(q))
+			sl.setSum(i, si-zob(x, len(p)-1))
+			sl.setSum(j, sj+zob(x, len(q)))
 			win := sl.search(in)
-			sl.sums[i], sl.sums[j] = si, sj
+			sl.setSum(i, si)
+			sl.setSum(j, sj)
 			sl.piles[j] = q
 			p[len(p)-1] = x
 			sl.piles[i] = p
 			if win {
-				return true
+				return sl.won1(h)
 			}
 		}
 	}
 	return false
+}
+
+// maxOrdered bounds the piles that order sorts (a suit has at most 26
+// cards, so at most 26 projected piles).
+const maxOrdered = 32
+
+// order writes the indices of the projected piles into ord, those that
+// hold a card a foundation takes soon under few cards first: the search
+// moves cards off them first and onto the others (the last first). It
+// returns the number of piles. The order changes no verdict (the search
+// is exhaustive within its cap) but finds wins in fewer positions.
+func (sl *suitLock) order(in *info, ord []int8) int {
+	n := len(sl.piles) // at most maxOrdered (suitLocked)
+	var score [maxOrdered]int16
+	for i := range n {
+		ord[i] = int8(i)
+		p := sl.piles[i]
+		best := 1 << 14
+		for above := 0; above < len(p) && above < best; above++ {
+			x := p[len(p)-1-above]
+			for k, f := range sl.found {
+				if u := int(in.pos[f][x]) - sl.h[k]; u >= 0 && u+above < best {
+					best = u + above
+				}
+			}
+		}
+		score[i] = int16(best)
+		for a := i; a > 0 && score[ord[a-1]] > int16(best); a-- {
+			ord[a], ord[a-1] = ord[a-1], ord[a]
+		}
+	}
+	return n
 }

@@ -58,3 +58,29 @@ func TestLayerSets(t *testing.T) {
 		}
 	}
 }
+
+// TestStampSet checks the suit-lock test's set against a map, through its
+// growth, resets (among them the wrap of the round number) and the hash
+// 0.
+func TestStampSet(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	s := newStampSet(0)
+	s.round = 1<<32 - 2 // wraps at the second reset
+	for round := range 4 {
+		want := map[uint64]bool{}
+		for i := range 20_000 {
+			h := rng.Uint64() % 8_000 // repeats, and keys of the rounds before
+			if i == 0 {
+				h = 0
+			}
+			if got := s.insert(h); got == want[h] {
+				t.Fatalf("round %d: insert(%d) = %v, already in: %v", round, h, got, want[h])
+			}
+			want[h] = true
+		}
+		if s.n != len(want) {
+			t.Errorf("round %d: %d in the set, want %d", round, s.n, len(want))
+		}
+		s.reset()
+	}
+}

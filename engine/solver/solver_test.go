@@ -594,7 +594,7 @@ func TestSuitLockEndgames(t *testing.T) {
 // TestSuitLockClock checks that a projected search with a large cap keeps
 // the deadline: past it, the test says nothing about a locked position
 // and caches nothing, so that asked again without a deadline it finds the
-// lock.
+// lock, remembering none of the stopped search's positions.
 func TestSuitLockClock(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	g := lookup(t, "house-on-the-hill")
@@ -610,8 +610,18 @@ func TestSuitLockClock(t *testing.T) {
 			t.Fatalf("trial %d: locked past the deadline\n%s", trial, s)
 		}
 		r.clock = nil
+		// A search stopped by the deadline in its middle leaves the
+		// positions it entered in the trail: the next search must not
+		// take them for its own (and remember them as lost).
+		stale := []uint64{0x9e3779b97f4a7c15, 0x2545f4914f6cdd1d}
+		r.sl.trail = append(r.sl.trail, stale...)
 		if !in.suitLocked(s, r, suitLockRootCap) {
 			t.Fatalf("trial %d: not locked after a search stopped by the deadline\n%s", trial, s)
+		}
+		for _, h := range stale {
+			if r.sl.lost.has(h) {
+				t.Fatalf("trial %d: a position of the stopped search remembered as lost", trial)
+			}
 		}
 		return
 	}

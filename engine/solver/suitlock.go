@@ -208,7 +208,10 @@ func (in *info) suitLocked(s *engine.State, r *relax, limit int) bool {
 		key := sl.hash() ^ uint64(suit+1)*0x5851f42d4c957f2d
 		v, ok := sl.cache[key]
 		if !ok || v > 0 && int(v) < limit {
+			// Each search starts with an empty table and trail (one
+			// stopped by the deadline left them as they were).
 			sl.seen.reset()
+			sl.trail = sl.trail[:0]
 			sl.nodes = 0
 			sl.limit = limit
 			sl.clock, sl.late = r.clock, false
@@ -220,7 +223,6 @@ func (in *info) suitLocked(s *engine.State, r *relax, limit int) bool {
 			if !win && sl.nodes <= limit && limit > suitLockCap {
 				sl.remember(0)
 			}
-			sl.trail = sl.trail[:0]
 			if len(sl.seen.slots) > 1<<22 {
 				sl.seen = *newStampSet(0) // bound the memory kept
 			}

@@ -96,6 +96,9 @@ type suitLock struct {
 	won   hashSet // projected positions known to be won
 	nodes int
 	limit int
+	// large: the cap is larger than suitLockCap (mode.locks), where the
+	// search remembers positions and reads the clock.
+	large bool
 	// clock is the budget whose deadline the search keeps (nil: none);
 	// late says that it stopped the search.
 	clock *budget
@@ -215,12 +218,13 @@ func (in *info) suitLocked(s *engine.State, r *relax, limit int) bool {
 			sl.nodes = 0
 			sl.limit = limit
 			sl.clock, sl.late = r.clock, false
+			sl.large = limit > suitLockCap
 			win := sl.search(in)
 			if sl.late {
 				// The deadline came: no verdict, and none cached.
 				return false
 			}
-			if !win && sl.nodes <= limit && limit > suitLockCap {
+			if !win && sl.nodes <= limit && sl.large {
 				sl.remember(0)
 			}
 			if len(sl.seen.slots) > 1<<22 {
@@ -287,7 +291,7 @@ func (sl *suitLock) remember(from int) {
 // below it, as won (where the cap is larger than suitLockCap), unless
 // the win is only the cap passed; it returns true for search to pass on.
 func (sl *suitLock) won1(h uint64) bool {
-	if sl.nodes <= sl.limit && sl.limit > suitLockCap {
+	if sl.nodes <= sl.limit && sl.large {
 		if sl.won.n >= maxRemembered {
 			sl.won.reset()
 		}
@@ -319,7 +323,7 @@ func (sl *suitLock) search(in *info) bool {
 		return true
 	}
 	sl.nodes++
-	if (sl.nodes-1)&lockClockMask == 0 && sl.limit > suitLockCap && sl.clock != nil && sl.clock.late() {
+	if (sl.nodes-1)&lockClockMask == 0 && sl.large && sl.clock != nil && sl.clock.late() {
 		sl.late = true
 		sl.nodes = sl.limit + 1 // as if the cap were passed
 	}
@@ -333,7 +337,7 @@ func (sl *suitLock) search(in *info) bool {
 	if sl.won.n > 0 && sl.won.has(h) {
 		return true
 	}
-	if sl.limit > suitLockCap {
+	if sl.large {
 		sl.trail = append(sl.trail, h)
 	}
 	for i, p := range sl.piles {
@@ -351,7 +355,7 @@ func (sl *suitLock) search(in *info) bool {
 			sl.h[k]++
 			mark := len(sl.trail)
 			win := sl.search(in)
-			if !win && sl.limit > suitLockCap {
+			if !win && sl.large {
 				sl.remember(mark)
 				sl.trail = sl.trail[:mark] // remembered: not again
 			}

@@ -32,8 +32,8 @@ type position[M any] interface {
 	// position (after its automatic moves).
 	dead() bool
 	// moves appends the moves the depth-first search tries, best first,
-	// without those a rule proves needless; depth indexes scratch space.
-	moves(buf []M, depth int) []M
+	// without those a rule proves needless.
+	moves(buf []M) []M
 	// rootLost reports whether the check at the start proves the
 	// position lost.
 	rootLost() bool
@@ -189,8 +189,11 @@ type searcher[M any, P position[M]] struct {
 	p    P
 	tt   *hashSet
 	path []M // the line found (or being searched)
-	bufs [][]M
-	m    M // a move being played
+	// the depth-first search's positions with moves left to try, and
+	// their moves
+	frames []dfsFrame
+	stack  []M
+	m      M // a move being played
 	// maxTree bounds the beam search's tree (its memory).
 	maxTree int
 	// the beam search's tree and snapshots (snapshot.go), kept from one
@@ -222,23 +225,87 @@ func (sr *searcher[M, P]) tracef(format string, args ...any) {
 func (sr *searcher[M, P]) run() bool {
 	sr.path = sr.path[:0]
 	sr.stopped = false
-	return sr.dfs(0)
+	return sr.dfs()
 }
 
-func (sr *searcher[M, P]) dfs(depth int) bool {
+// dfsFrame is a position on the depth-first search's line whose moves
+// are being tried: they are sr.stack[lo:hi], next is the one to try
+// next, played says one of them is on the path now, and mark is the
+// length of the path before the position's automatic moves.
+type dfsFrame struct {
+	mark, lo, hi, next int
+	played             bool
+}
+
+// dfs is the depth-first search of run. It keeps its line in slices, not
+// on the goroutine's stack: in Shamrocks the exhaustive search follows
+// lines of millions of tableau moves between distinct positions (deal
+// 65 passed 3,000,000 at 20 s), which overflowed the stack when the
+// search recursed. It tries the positions in the order the recursion
+// did.
+func (sr *searcher[M, P]) dfs() bool {
+	p := sr.p
+	frames, stack := sr.frames[:0], sr.stack[:0]
+	defer func() { sr.frames, sr.stack = frames[:0], stack[:0] }()
+	for {
+		// A position just reached: the start, or after a move.
+		mark, expand, won := sr.enter()
+		if won {
+			return true
+		}
+		if expand {
+			lo := len(stack)
+			stack = append(stack, p.moves(stack[lo:lo])...)
+			frames = append(frames, dfsFrame{mark: mark, lo: lo, hi: len(stack), next: lo})
+		}
+		// Play the next move of the deepest position with one left,
+		// taking back those that have none.
+		for {
+			if len(frames) == 0 {
+				return false
+			}
+			f := &frames[len(frames)-1]
+			if f.played {
+				p.undo(&sr.path[len(sr.path)-1])
+				sr.path = sr.path[:len(sr.path)-1]
+				f.played = false
+				if sr.stopped {
+					f.next = f.hi
+				}
+			}
+			if f.next < f.hi {
+				sr.path = append(sr.path, stack[f.next])
+				f.next++
+				f.played = true
+				p.apply(&sr.path[len(sr.path)-1])
+				break
+			}
+			sr.unwind(f.mark)
+			stack = stack[:f.lo]
+			frames = frames[:len(frames)-1]
+		}
+	}
+}
+
+// enter looks at the position just reached by the depth-first search:
+// it reports a win, or plays the automatic moves and reports whether the
+// position is to be expanded (new, not condemned, the budget not spent),
+// with the length of the path before those moves. A position not to be
+// expanded is left as it was reached.
+func (sr *searcher[M, P]) enter() (mark int, expand, won bool) {
 	p := sr.p
 	if p.won() {
-		return true
+		return 0, false, true
 	}
 	if sr.out() {
 		sr.stopped = true
-		return false
+		return 0, false, false
 	}
 	sr.nodes++
 	if !sr.tt.insert(p.hash()) {
-		return false
+		return 0, false, false
 	}
-	mark := len(sr.path)
+	mark = len(sr.path)
 	auto := false
 	for {
 		m, ok := p.autoMove()
@@ -251,39 +318,18 @@ func (sr *searcher[M, P]) dfs(depth int) bool {
 	}
 	if auto {
 		if p.won() {
-			return true
+			return 0, false, true
 		}
 		if !sr.tt.insert(p.hash()) {
 			sr.unwind(mark)
-			return false
+			return 0, false, false
 		}
 	}
 	if p.dead() {
 		sr.unwind(mark)
-		return false
+		return 0, false, false
 	}
-	for len(sr.bufs) <= depth {
-		sr.bufs = append(sr.bufs, make([]M, 0, 64))
-	}
-	moves := p.moves(sr.bufs[depth][:0], depth)
-	sr.bufs[depth] = moves
-	// Moves are applied and undone in place (in the path, the trees'
-	// slices, sr.m): a pointer to a local would escape through the
-	// interface and cost an allocation per move.
-	for i := range moves {
-		sr.path = append(sr.path, moves[i])
-		p.apply(&sr.path[len(sr.path)-1])
-		if sr.dfs(depth + 1) {
-			return true
-		}
-		p.undo(&sr.path[len(sr.path)-1])
-		sr.path = sr.path[:len(sr.path)-1]
-		if sr.stopped {
-			break
-		}
-	}
-	sr.unwind(mark)
-	return false
+	return mark, true, false
 }
 
 // unwind takes back the moves played since the path had mark moves.

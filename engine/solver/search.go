@@ -31,7 +31,7 @@ type epos struct {
 	rng   uint64
 	noise int32
 
-	keys [][]int32
+	keys []int32 // order's scratch space
 }
 
 // engineSearcher is a searcher on the generic family's position.
@@ -178,8 +178,8 @@ func (p *epos) rootLost() bool {
 
 // moves returns the legal moves in the depth-first search's order (see
 // order).
-func (p *epos) moves(buf []engine.Move, depth int) []engine.Move {
-	return p.order(p.s.Legal(buf), depth, p.in.static(p.s))
+func (p *epos) moves(buf []engine.Move) []engine.Move {
+	return p.order(p.s.Legal(buf), p.in.static(p.s))
 }
 
 // beamMoves returns the legal moves but those the lone-card rule drops.
@@ -215,12 +215,9 @@ func (p *epos) dominated(m engine.Move, static bool) bool {
 // card is exposed only before; the emptied A can take nothing. So any
 // line of play from after the move can be followed from before it, with X
 // played from A instead of from B.
-func (p *epos) order(moves []engine.Move, depth int, static bool) []engine.Move {
+func (p *epos) order(moves []engine.Move, static bool) []engine.Move {
 	in, s := p.in, p.s
-	for len(p.keys) <= depth {
-		p.keys = append(p.keys, make([]int32, 0, 64))
-	}
-	keys := p.keys[depth][:0]
+	keys := p.keys[:0]
 	out := moves[:0]
 	for _, m := range moves {
 		k := int32(0)
@@ -293,7 +290,7 @@ func (p *epos) order(moves []engine.Move, depth int, static bool) []engine.Move 
 		}
 		out[j], keys[j] = m, k
 	}
-	p.keys[depth] = keys
+	p.keys = keys
 	return out
 }
 

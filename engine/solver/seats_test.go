@@ -44,7 +44,7 @@ func seatSamples(t *testing.T, n uint64, nodes, max int) (dead []*engine.State, 
 				}
 			}
 		}
-		for _, m := range p.moves(nil, depth) {
+		for _, m := range p.moves(nil) {
 			p.apply(&m)
 			walk(depth + 1)
 			p.undo(&m)

@@ -96,6 +96,7 @@ type suitLock struct {
 	won   hashSet // projected positions known to be won
 	nodes int
 	limit int
+	depth int // of the recursion of search, below its first position
 	// large: the cap is larger than suitLockCap (mode.locks), where the
 	// search remembers positions and reads the clock.
 	large bool
@@ -309,8 +310,14 @@ const lockClockMask = 1<<14 - 1
 // each (8 to 16 bytes a position).
 const maxRemembered = 1 << 22
 
+// maxLockDepth bounds the depth of a projected search's recursion (the
+// goroutine's stack): a search that reaches it stops as at its cap. The
+// cap bounds the positions, not the length of a line, and tableau moves
+// between distinct positions can make a line long.
+const maxLockDepth = 1 << 18
+
 // search reports whether the projected game can be won; it also says so
-// when it passes the node cap.
+// when it passes the node cap or maxLockDepth.
 func (sl *suitLock) search(in *info) bool {
 	done := true
 	for _, p := range sl.piles {
@@ -325,6 +332,9 @@ func (sl *suitLock) search(in *info) bool {
 	sl.nodes++
 	if (sl.nodes-1)&lockClockMask == 0 && sl.large && sl.clock != nil && sl.clock.late() {
 		sl.late = true
+		sl.nodes = sl.limit + 1 // as if the cap were passed
+	}
+	if sl.depth >= maxLockDepth {
 		sl.nodes = sl.limit + 1 // as if the cap were passed
 	}
 	if sl.nodes > sl.limit {
@@ -354,7 +364,9 @@ func (sl *suitLock) search(in *info) bool {
 			sl.setSum(i, sum-zob(x, len(p)-1))
 			sl.h[k]++
 			mark := len(sl.trail)
+			sl.depth++
 			win := sl.search(in)
+			sl.depth--
 			if !win && sl.large {
 				sl.remember(mark)
 				sl.trail = sl.trail[:mark] // remembered: not again
@@ -388,7 +400,9 @@ func (sl *suitLock) search(in *info) bool {
 			si, sj := sl.sums[i], sl.sums[j]
 			sl.setSum(i, si-zob(x, len(p)-1))
 			sl.setSum(j, sj+zob(x, len(q)))
+			sl.depth++
 			win := sl.search(in)
+			sl.depth--
 			sl.setSum(i, si)
 			sl.setSum(j, sj)
 			sl.piles[j] = q

@@ -968,12 +968,12 @@ func newTalonSearcher(t *tstate, b *budget, sw switches) *talonSearcher {
 
 const maxTBFNodes = 1 << 22
 
-func (p *tpos) won() bool                        { return p.home == p.tg.total }
-func (p *tpos) hash() uint64                     { return p.tstate.hash }
-func (p *tpos) perturb(uint64)                   {}
-func (p *tpos) rootLost() bool                   { return false }
-func (p *tpos) moves(buf []tmove, _ int) []tmove { return p.legal(buf) }
-func (p *tpos) dealLayers() bool                 { return true }
+func (p *tpos) won() bool                 { return p.home == p.tg.total }
+func (p *tpos) hash() uint64              { return p.tstate.hash }
+func (p *tpos) perturb(uint64)            {}
+func (p *tpos) rootLost() bool            { return false }
+func (p *tpos) moves(buf []tmove) []tmove { return p.legal(buf) }
+func (p *tpos) dealLayers() bool          { return true }
 
 func (p *tpos) setMode(md mode) {
 	p.heuristic = md.auto == autoNatural

@@ -259,7 +259,10 @@ func (sr *searcher[M, P]) dfs() bool {
 			frames = append(frames, dfsFrame{mark: mark, lo: lo, hi: len(stack), next: lo})
 		}
 		// Play the next move of the deepest position with one left,
-		// taking back those that have none.
+		// taking back those that have none. Moves are applied and undone
+		// in place (in the path, the trees' slices, sr.m): a pointer to a
+		// local would escape through the interface and cost an
+		// allocation per move.
 		for {
 			if len(frames) == 0 {
 				return false

@@ -23,12 +23,12 @@ type treePos struct {
 func (p *treePos) key(path []int) uint64 {
 	h := uint64(0)
 	for _, m := range path {
-		h = step(h, m)
+		h = treeStep(h, m)
 	}
 	return h
 }
 
-func step(h uint64, m int) uint64 { return mix(h*31 + uint64(m) + 1) }
+func treeStep(h uint64, m int) uint64 { return mix(h*31 + uint64(m) + 1) }
 
 func (p *treePos) won() bool { return p.win != nil && slices.Equal(p.path, p.win) }
 func (p *treePos) hash() uint64 {
@@ -39,7 +39,7 @@ func (p *treePos) hash() uint64 {
 }
 
 func (p *treePos) apply(m *int) {
-	p.hs = append(p.hs, step(p.hash(), *m))
+	p.hs = append(p.hs, treeStep(p.hash(), *m))
 	p.path = append(p.path, *m)
 }
 

@@ -190,6 +190,10 @@ func (r herzRounds) summary(g *Game, row SummaryRow) []string {
 		return []string{fmt.Sprintf("each draw turns one card onto each of %s; %d draws make a round", strings.Join(ids, ", "), r.draws)}
 	case RowRedeals:
 		return []string{fmt.Sprintf("%d rounds in all: after each round but the last, %s", g.Redeals+1, g.DescribeRedeal())}
+	case RowFill:
+		// No move of the player's fills a pile (FillNever), but the
+		// draws deal onto every pile, empty or not.
+		return []string{"an emptied one gets a card at the next draw"}
 	}
 	return nil
 }

@@ -146,6 +146,7 @@ const (
 	RowStock   SummaryRow = iota // what the stock does
 	RowRedeals                   // the redeals
 	RowSpecial                   // the special rules: one line per rule
+	RowFill                      // what fills an emptied tableau pile
 )
 
 // ruleHashKeys are the extra hash keys (zobrist.extra) of the counts of a

@@ -137,6 +137,7 @@ func TestSummary(t *testing.T) {
 		{"herz-zu-herz", "draws-4", "Stock s", "each draw turns one card onto each of t1, t2, t3; 4 draws make a round"},
 		{"herz-zu-herz", "", "Redeals", "3 rounds in all: after each round but the last, gather the piles and the stock and shuffle them into a new stock"},
 		{"herz-zu-herz", "", "Goal", "8 cards on the foundations"},
+		{"herz-zu-herz", "", "Piles t1–t3", "nothing is built on them | only the exposed card plays, and only to the foundations | an emptied one gets a card at the next draw"},
 		{"herz-zu-herz", "", "Foundation f1", "f1: any hearts, in any order"},
 	}
 	for _, tt := range tests {

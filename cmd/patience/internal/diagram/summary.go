@@ -43,7 +43,11 @@ func Summary(g *engine.Game) []Row {
 			} else {
 				items = append(items, "only the exposed card plays")
 			}
-			items = append(items, "an emptied one is "+p.Fill.String())
+			if say := g.Summary(engine.RowFill); len(say) > 0 {
+				items = append(items, say...)
+			} else {
+				items = append(items, "an emptied one is "+p.Fill.String())
+			}
 		case engine.Foundation:
 			items = foundationItems(gr)
 		case engine.Reserve:

@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"io/fs"
 	"maps"
+	"math"
 	"math/big"
 	"path"
 	"sort"
@@ -392,17 +393,24 @@ type Odds struct {
 	// or a shuffling redeal), so thoughtful play knows more than a player.
 	Hidden bool
 
-	Measured             bool   // a survey exists
-	Deals                string // "1–1000"
-	N, Won, Lost         int
-	Unknown              int
-	Rate, Low, High      string // "41.2%"
-	Date                 string // "2026-12-01" or ""
-	MedianMS, P99MS      string // "12 ms" or ""
-	BudgetNodes          string // "10,000,000" or ""
-	Stale                bool   // the rules changed since the survey
-	Data                 string // the published data file, from the root: "odds/shamrocks.json"
-	Exact, ExactFraction string // "39.0%", "23,271,.../59,676,..."; "" if unknown
+	Measured        bool   // a survey exists
+	Deals           string // "1–1000"
+	N, Won, Lost    int
+	Unknown         int
+	Rate, Low, High string // "41.2%": won, its 95% interval's low end, the ceiling's high end
+	// While deals are undecided, the share won is only a floor on the
+	// thoughtful rate, and the share not proved lost its ceiling (Blake
+	// and Gent's bounds: the undecided counted lost, then won), each
+	// with its own 95% interval; with none undecided the two are one.
+	FloorLow, FloorHigh     string // the floor's (Rate's) 95% interval
+	Ceiling                 string // (won + undecided) / deals
+	CeilingLow, CeilingHigh string // the ceiling's 95% interval
+	Date                    string // "2026-12-01" or ""
+	MedianMS, P99MS         string // "12 ms" or ""
+	BudgetNodes             string // "10,000,000" or ""
+	Stale                   bool   // the rules changed since the survey
+	Data                    string // the published data file, from the root: "odds/shamrocks.json"
+	Exact, ExactFraction    string // "39.0%", "23,271,.../59,676,..."; "" if unknown
 
 	// Fair is the rate for a player who cannot foresee the shuffles
 	// (content/odds/SLUG.fair.jsonl, package fairplay), or nil.
@@ -420,15 +428,30 @@ type FairOdds struct {
 }
 
 // Short is the odds in a few words, for lists: "41.2% (38.2–44.3%)",
-// "39.0% (exact)" or "not yet measured".
+// "49.8–98.2% (484 of 1,000 undecided)" (the floor and the ceiling
+// while deals are undecided), "39.0% (exact)" or "not yet measured".
+// Where a player cannot foresee the shuffles (Fair), it says whose rate
+// the solver's is and adds the player's.
 func (o *Odds) Short() string {
+	var s string
 	switch {
 	case o.Exact != "":
 		return o.Exact + " (exact)"
-	case o.Measured:
-		return fmt.Sprintf("%s (%s–%s)", o.Rate, o.Low, o.High)
+	case !o.Measured:
+		return "not yet measured"
+	case o.Unknown > 0:
+		s = fmt.Sprintf("%s–%s (%s of %s undecided)", o.Rate, o.Ceiling, group(big.NewInt(int64(o.Unknown))), group(big.NewInt(int64(o.N))))
+	default:
+		s = fmt.Sprintf("%s (%s–%s)", o.Rate, o.Low, o.High)
 	}
-	return "not yet measured"
+	if f := o.Fair; f != nil {
+		player := f.Lower + "–" + f.Upper
+		if f.Upper == "" {
+			player = "at least " + f.Lower
+		}
+		s = fmt.Sprintf("%s foreseeing the shuffles; %s for a player who cannot", s, player)
+	}
+	return s
 }
 
 // odds is the template function odds GAME VARIANT.
@@ -463,6 +486,11 @@ func (b *builder) oddsOf(g *engine.Game) *Odds {
 			o.N, o.Won, o.Lost, o.Unknown = r.N(), r.Won, r.Lost, r.Unknown
 			lo, hi := r.Interval()
 			o.Rate, o.Low, o.High = percent(r.Rate()), percent(lo), percent(hi)
+			fl, fh := survey.Wilson(r.Won, r.N())
+			cl, ch := survey.Wilson(r.Won+r.Unknown, r.N())
+			o.FloorLow, o.FloorHigh = percent(fl), percent(fh)
+			o.Ceiling = percent(float64(r.Won+r.Unknown) / float64(r.N()))
+			o.CeilingLow, o.CeilingHigh = percent(cl), percent(ch)
 			o.Date = r.Date
 			if r.BudgetNodes > 0 {
 				o.BudgetNodes = group(big.NewInt(r.BudgetNodes))
@@ -507,11 +535,12 @@ func percent(f float64) string {
 	return fmt.Sprintf("%.1f%%", 100*f)
 }
 
+// millis writes a time in milliseconds: "2.5 ms", "87 ms", "8,744 ms".
 func millis(ms float64) string {
 	if ms < 10 {
 		return fmt.Sprintf("%.1f ms", ms)
 	}
-	return fmt.Sprintf("%.0f ms", ms)
+	return group(big.NewInt(int64(math.Round(ms)))) + " ms"
 }
 
 // group writes a big integer with commas between groups of three digits.

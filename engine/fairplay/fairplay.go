@@ -35,7 +35,11 @@
 // so the expected value of Upper is at least the best player's rate: an
 // upper bound, in expectation, whose sampling error the interval over
 // deals covers. A round the search could not finish within its node
-// limit counts as lost for the lower bound and as won for the upper.
+// limit counts as won for the upper bound, at every redeal (the ends it
+// did not reach might be better than those it found). For the lower
+// bound an unfinished last round counts as lost, and an unfinished
+// earlier one redeals from the best end found: a policy a player could
+// follow, so the bound still holds.
 package fairplay
 
 import (
@@ -245,10 +249,12 @@ func upper(s *engine.State, n int, seed, round uint64, limit int) float64 {
 	switch {
 	case r.Won:
 		return 1
-	case redealsLeft(s) == 0 && r.Complete:
-		return 0
-	case redealsLeft(s) == 0:
+	case !r.Complete:
+		// Some ends of the round may be missing: value it as won, which
+		// can only raise the bound.
 		return 1
+	case redealsLeft(s) == 0:
+		return 0
 	}
 	best := 0.0
 	for _, h := range r.Homes {

@@ -81,6 +81,36 @@ func TestBoundsDeterministic(t *testing.T) {
 	}
 }
 
+// TestUpperUnfinishedRound: a round the search could not finish counts
+// as won for the upper bound, whether or not a redeal is left, since
+// the ends it did not reach might be better than those it found (the
+// first version counted only the last round so: an earlier unfinished
+// round was valued from the ends found, which could understate the
+// bound).
+func TestUpperUnfinishedRound(t *testing.T) {
+	for _, variant := range []string{"", "no-redeal"} {
+		t.Run(variant, func(t *testing.T) {
+			s := lucie(t, variant).Deal(pysolrand.Deal{N: 4})
+			if r := SearchRound(s, 10); r.Complete || r.Won {
+				t.Fatalf("a search of 10 positions finished (won %v)", r.Won)
+			}
+			if u := Upper(s, 2, Seed(1, 4, 0), 10); u != 1 {
+				t.Fatalf("upper %v with an unfinished round, want 1", u)
+			}
+		})
+	}
+	// Deal 15 as surveyed (3 shuffles a redeal, 50,000 positions a
+	// round): a round before the last redeal does not finish, and the
+	// first version valued the deal at 1/3.
+	if testing.Short() {
+		t.Skip("plays a whole game")
+	}
+	s := lucie(t, "").Deal(pysolrand.Deal{N: 15})
+	if u := Upper(s, 3, Seed(1, 15, 0), 50000); u != 1 {
+		t.Fatalf("deal 15: upper %v, want 1", u)
+	}
+}
+
 func TestRead(t *testing.T) {
 	const head = `{"fairplay":1,"game":"la-belle-lucie","variant":"","engine":"e","seed":1,"limit":9}` + "\n"
 	tests := []struct {

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package datafile
+
+const nonBlock = 0

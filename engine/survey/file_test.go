@@ -131,6 +131,20 @@ func TestOddsBudget(t *testing.T) {
 			if got := f.OddsObject().BudgetNodes; got != tt.want {
 				t.Errorf("budget_nodes %d, want %d", got, tt.want)
 			}
+			// Written and read back (survey merge --json), the file
+			// still says so (issue 41, item 7: it kept the first
+			// header only).
+			var b strings.Builder
+			if err := Write(&b, f); err != nil {
+				t.Fatal(err)
+			}
+			back, err := Read(strings.NewReader(b.String()), "merged")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := back.OddsObject().BudgetNodes; got != tt.want {
+				t.Errorf("written and read back: budget_nodes %d, want %d:\n%s", got, tt.want, b.String())
+			}
 		})
 	}
 }

@@ -1,5 +1,0 @@
-//go:build !unix
-
-package survey
-
-const nonBlock = 0

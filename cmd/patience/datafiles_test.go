@@ -47,9 +47,9 @@ func TestDataFilesKept(t *testing.T) {
 		{"merge --json over another game's survey", "cq.survey.jsonl", "",
 			[]string{"survey", "merge", "--json", "FILE", sham}, "is a survey of captured-queens, not of shamrocks: not replaced"},
 		{"fairplay --json over a survey", "shamrocks.survey.jsonl", "",
-			[]string{"fairplay", "la-belle-lucie", "--deals", "1", "--bound", "lower", "--samples", "1", "--limit", "10", "--json", "FILE"}, "is not a fair-play results file"},
+			[]string{"fairplay", "la-belle-lucie", "--deals", "1", "--bound", "lower", "--samples", "1", "--limit", "10", "--json", "FILE"}, "does not read as fair-play results"},
 		{"fairplay --json over config.yaml", "config.yaml", "title: x\n",
-			[]string{"fairplay", "la-belle-lucie", "--deals", "1", "--bound", "lower", "--samples", "1", "--limit", "10", "--json", "FILE"}, "is not a fair-play results file"},
+			[]string{"fairplay", "la-belle-lucie", "--deals", "1", "--bound", "lower", "--samples", "1", "--limit", "10", "--json", "FILE"}, "does not read as fair-play results"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			file := filepath.Join(dir, tt.file)

@@ -26,8 +26,9 @@ fall: each redeal is a fresh uniform shuffle from a seeded stream.
 --bound lower plays the greedy policy (package fairplay) on N sampled
 shuffle streams per deal; --bound upper computes the sample-average value
 with N shuffles at each redeal. One deal at a time, on one core. The
-results are appended to FILE as JSON lines (content/odds/<slug>.fair.jsonl)
-and summed up at the end.
+results are appended to FILE as JSON lines (content/odds/<slug>.fair.jsonl),
+a new file or the game's fair-play results (one run at a time), and
+summed up at the end.
 `
 
 // runFairplay runs "patience fairplay".
@@ -132,7 +133,7 @@ func openFairFile(name, slug string) (*os.File, error) {
 		var sums map[string]*fairplay.Summary
 		sums, err = fairplay.Read(name, bytes.NewReader(data))
 		if err != nil {
-			err = fmt.Errorf("%s exists and is not a fair-play results file (%v): nothing appended; give --json a fair-play file of %s or a new file", name, err, slug)
+			err = fmt.Errorf("%s does not read as fair-play results (%v): nothing appended; give --json the fair-play results of %s or a new file", name, err, slug)
 		}
 		for _, s := range sums {
 			if err == nil && s.Game != slug {

@@ -37,10 +37,18 @@ deal {"deal","result","ms","nodes","moves"} after a header line; deals
 already in FILE are skipped, so an interrupted survey resumes where it
 stopped, except unknown deals when the budget, time limit or solver
 differs from the run that left them unknown (a new header line then
-starts this run's lines). --shard i/n takes every n-th deal from the i-th on, so that n
-machines can share a range; "survey merge" combines their files (and
-prints the summary). --odds writes the summary as the site's
-content/odds object.
+starts this run's lines). A line left broken by an interrupted run is cut
+off. FILE must be new or a survey of the same game and rules. One survey
+at a time writes FILE: another one given it stops at once.
+
+--shard i/n takes every n-th deal from the i-th on, so that n machines can
+share a range; "survey merge" combines their files (and prints the
+summary). It refuses files of other games or rules, and keeps the header
+of every run (solver, budget) before the results that run gave. --json
+FILE there replaces FILE only if it is a survey of the same game.
+
+--odds writes the summary as the site's content/odds object, to a new
+file or one holding the odds of the same game and variant alone.
 `
 
 // runSurvey runs "patience survey".

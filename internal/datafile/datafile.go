@@ -92,7 +92,15 @@ func size(n int64) string {
 // another process holds it. Where the system has no such lock (not Unix,
 // not Windows) it does nothing.
 func Lock(f *os.File) error {
-	if err := lock(f); err != nil {
+	rc, err := f.SyscallConn()
+	if err == nil {
+		var lerr error
+		err = rc.Control(func(fd uintptr) { lerr = lockFD(fd) })
+		if err == nil {
+			err = lerr
+		}
+	}
+	if err != nil {
 		return &os.PathError{Op: "lock", Path: f.Name(), Err: err}
 	}
 	return nil

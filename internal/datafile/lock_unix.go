@@ -4,32 +4,22 @@ package datafile
 
 import (
 	"errors"
-	"os"
 
 	"golang.org/x/sys/unix"
 )
 
-// lock takes flock(2)'s exclusive lock without waiting. The lock belongs
-// to the open file, so it goes with f.Close (or the process's end).
-func lock(f *os.File) error {
-	rc, err := f.SyscallConn()
-	if err != nil {
-		return err
-	}
-	var lerr error
-	err = rc.Control(func(fd uintptr) {
-		for {
-			lerr = unix.Flock(int(fd), unix.LOCK_EX|unix.LOCK_NB)
-			if !errors.Is(lerr, unix.EINTR) {
-				return
-			}
+// lockFD takes flock(2)'s exclusive lock without waiting. The lock
+// belongs to the open file, so it goes with its Close (or the process's
+// end).
+func lockFD(fd uintptr) error {
+	for {
+		err := unix.Flock(int(fd), unix.LOCK_EX|unix.LOCK_NB)
+		switch {
+		case errors.Is(err, unix.EINTR):
+			continue
+		case errors.Is(err, unix.EWOULDBLOCK):
+			return ErrLocked
 		}
-	})
-	if errors.Is(lerr, unix.EWOULDBLOCK) {
-		return ErrLocked
-	}
-	if err != nil {
 		return err
 	}
-	return lerr
 }

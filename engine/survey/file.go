@@ -434,9 +434,15 @@ func resume(fh *os.File, path string, h Header) (*Resumed, error) {
 			return nil, lineError(path, sf.at[last].Line, "this survey played the rules %q, and the rules of %s are now %q: its results do not apply to them; survey into a new file", last.Engine, key, h.Engine)
 		}
 	}
-	// The file is ours: cut the broken line.
+	// The file is ours: cut the broken line, or end the last line if a
+	// whole line lacks its newline.
 	if len(whole) < len(data) {
 		if err := fh.Truncate(int64(len(whole))); err != nil {
+			return nil, err
+		}
+	}
+	if len(whole) > 0 && whole[len(whole)-1] != '\n' {
+		if _, err := fh.Write([]byte("\n")); err != nil {
 			return nil, err
 		}
 	}

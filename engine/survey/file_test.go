@@ -63,6 +63,8 @@ func TestOpenResumes(t *testing.T) {
 		{"an empty file", "", headerA, 0},
 		{"an interrupted run", headerA + deal1 + `{"deal":2,"res`, headerA + deal1, 1},
 		{"a finished run", headerA + deal1, headerA + deal1, 1},
+		// A whole line without its newline is a result: kept, ended.
+		{"a whole last line without its newline", headerA + strings.TrimSuffix(deal1, "\n"), headerA + deal1, 1},
 		{"another budget", strings.Replace(headerA, `"budget":100`, `"budget":7`, 1) + deal1,
 			strings.Replace(headerA, `"budget":100`, `"budget":7`, 1) + deal1 + headerA, 1},
 	} {

@@ -261,3 +261,80 @@ func TestDeals(t *testing.T) {
 		})
 	}
 }
+
+// FuzzRead checks that Read never panics, that what it reads, merged
+// with itself, holds the same results, and that the merged file, written
+// and read again, holds the same results, last run and odds budget.
+func FuzzRead(f *testing.F) {
+	f.Add(run("e", "2", "100") + dealLine("1", "won") + dealLine("2", "unknown") + run("e", "17", "900") + dealLine("2", "lost"))
+	f.Add(run("e", "1", "100") + dealLine("1", "won") + `{"deal":2,"res`)
+	f.Add(dealLine("3", "lost"))
+	f.Fuzz(func(t *testing.T, text string) {
+		sf, err := Read(strings.NewReader(text), "f")
+		if err != nil {
+			return
+		}
+		m, err := Merge([]*File{sf, sf})
+		if err != nil {
+			// Only a file of runs under different rules.
+			for _, h := range sf.runs {
+				if h.Engine != sf.Header.Engine {
+					return
+				}
+			}
+			t.Fatalf("a file merged with itself: %v", err)
+		}
+		var b strings.Builder
+		if err := Write(&b, m); err != nil {
+			t.Fatal(err)
+		}
+		back, err := Read(strings.NewReader(b.String()), "g")
+		if err != nil {
+			t.Fatalf("written and read again: %v\n%s", err, b.String())
+		}
+		if !slices.Equal(back.Results, sf.Results) {
+			t.Errorf("results changed:\n%s", b.String())
+		}
+		if got, want := back.OddsObject().BudgetNodes, m.OddsObject().BudgetNodes; got != want {
+			t.Errorf("budget %d, was %d:\n%s", got, want, b.String())
+		}
+		if (back.Last == nil) != (m.Last == nil) || back.Last != nil && *back.Last != *m.Last {
+			t.Errorf("last run %v, want %v", back.Last, m.Last)
+		}
+	})
+}
+
+// FuzzOpen checks that Open either leaves a file as it was or keeps all
+// of it but a broken last line, and that the file it leaves reads whole.
+func FuzzOpen(f *testing.F) {
+	f.Add(run("e", "1", "100") + dealLine("1", "won") + `{"deal":2,"res` + "\n")
+	f.Add(run("e", "1", "100") + dealLine("1", "won") + "keep me")
+	f.Add("keep\nme\n")
+	h := Header{Survey: Format, Game: "shamrocks", Engine: "e", Solver: "1", Budget: 100, TimeoutMS: 1000}
+	f.Fuzz(func(t *testing.T, text string) {
+		path := filepath.Join(t.TempDir(), "s.jsonl")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := Open(path, h)
+		if err != nil {
+			if got, _ := os.ReadFile(path); string(got) != text {
+				t.Fatalf("a refused file changed:\n%q\nwas\n%q", got, text)
+			}
+			return
+		}
+		r.Close()
+		got, _ := os.ReadFile(path)
+		kept := text
+		if r.CutLine > 0 {
+			lines := strings.SplitAfter(text, "\n")
+			kept = strings.Join(lines[:r.CutLine-1], "")
+		}
+		if !strings.HasPrefix(string(got), kept) {
+			t.Fatalf("the file lost more than a broken last line:\n%q\nwas\n%q (cut line %d)", got, text, r.CutLine)
+		}
+		if _, err := ReadFile(path); err != nil {
+			t.Fatalf("the resumed file does not read: %v\n%q", err, got)
+		}
+	})
+}

@@ -11,7 +11,7 @@
 //   - the reader of those odds files ([ParseOdds]), which the site uses
 //     to show the figures, with positioned errors;
 //   - the deal ranges and shards of the survey command ([ParseDealRange],
-//     [Shard]).
+//     [Shard], and [Deals], which every loop over a range goes through).
 //
 // Runner solves the deals of a survey with package solver.
 package survey

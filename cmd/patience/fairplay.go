@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -13,6 +14,7 @@ import (
 	"github.com/patience-solitaire/patience/engine/fairplay"
 	"github.com/patience-solitaire/patience/engine/pysolrand"
 	"github.com/patience-solitaire/patience/engine/survey"
+	"github.com/patience-solitaire/patience/internal/datafile"
 )
 
 const fairplayUsage = `usage: patience fairplay GAME --deals A-B --bound lower|upper [--variant V]
@@ -24,8 +26,9 @@ fall: each redeal is a fresh uniform shuffle from a seeded stream.
 --bound lower plays the greedy policy (package fairplay) on N sampled
 shuffle streams per deal; --bound upper computes the sample-average value
 with N shuffles at each redeal. One deal at a time, on one core. The
-results are appended to FILE as JSON lines (content/odds/<slug>.fair.jsonl)
-and summed up at the end.
+results are appended to FILE as JSON lines (content/odds/<slug>.fair.jsonl),
+a new file or the game's fair-play results (one run at a time), and
+summed up at the end.
 `
 
 // runFairplay runs "patience fairplay".
@@ -59,7 +62,7 @@ func runFairplay(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if g.RedealKind != engine.ShuffleFans {
-		return fmt.Errorf("fairplay: %s has no shuffling redeal of its fans: its survey's rate is already a player's", g.Key())
+		return fmt.Errorf("%s has no shuffling redeal of its fans: its survey's rate is already a player's", g.Key())
 	}
 	from, to, err := survey.ParseDealRange(*deals)
 	if err != nil {
@@ -67,7 +70,7 @@ func runFairplay(args []string, stdout, stderr io.Writer) error {
 	}
 	out := io.Discard
 	if *jsonFile != "" {
-		f, err := os.OpenFile(*jsonFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		f, err := openFairFile(*jsonFile, g.Slug)
 		if err != nil {
 			return err
 		}
@@ -81,7 +84,7 @@ func runFairplay(args []string, stdout, stderr io.Writer) error {
 	}
 	start := time.Now()
 	var sum float64
-	for d := from; d <= to; d++ {
+	for d := range survey.Deals(from, to, 1, 1) {
 		s := g.Deal(pysolrand.Deal{N: d})
 		l := fairplay.Line{Deal: d, Bound: *bound, Samples: *samples}
 		if *bound == "lower" {
@@ -105,6 +108,42 @@ func runFairplay(args []string, stdout, stderr io.Writer) error {
 		n := d - from + 1
 		fmt.Fprintf(stderr, "deal %d: mean so far %.4f over %d deals, %s\n", d, sum/float64(n), n, time.Since(start).Round(time.Second))
 	}
-	fmt.Fprintf(stdout, "%s %s bound: mean %.4f over deals %s (%d samples each)\n", g.Key(), *bound, sum/float64(to-from+1), *deals, *samples)
+	fmt.Fprintf(stdout, "%s %s bound: mean %.4f over deals %s (%d samples each)\n", g.Key(), *bound, sum/(float64(to-from)+1), *deals, *samples)
 	return nil
+}
+
+// openFairFile opens the fair-play results file name of the game slug to
+// append to, locked while the run lasts: a new or empty file, or one that
+// reads as fair-play results of that game (one file holds the game's
+// default rules and its variants), and nothing else.
+func openFairFile(name, slug string) (*os.File, error) {
+	f, err := datafile.OpenRegular(name, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := datafile.Lock(f); errors.Is(err, datafile.ErrLocked) {
+		f.Close()
+		return nil, fmt.Errorf("%s: another fairplay run is writing this file (it is locked): wait for it to end, or give this run another file", name)
+	} else if err != nil {
+		f.Close()
+		return nil, err
+	}
+	data, err := datafile.ReadAll(f, survey.MaxFileSize, "a fair-play results file")
+	if err == nil && len(bytes.TrimSpace(data)) > 0 {
+		var sums map[string]*fairplay.Summary
+		sums, err = fairplay.Read(name, bytes.NewReader(data))
+		if err != nil {
+			err = fmt.Errorf("%s does not read as fair-play results (%v): nothing appended; give --json the fair-play results of %s or a new file", name, err, slug)
+		}
+		for _, s := range sums {
+			if err == nil && s.Game != slug {
+				err = fmt.Errorf("%s holds the fair-play results of %s, not %s: nothing appended", name, s.Game, slug)
+			}
+		}
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }

@@ -130,8 +130,8 @@ func report(stderr io.Writer, name string, err error) int {
 	case errors.As(err, &ue):
 		if !errors.Is(err, flag.ErrHelp) {
 			msg := ue.Error()
-			if !strings.HasPrefix(msg, "usage:") && !strings.HasPrefix(msg, name+":") {
-				msg = "patience " + name + ": " + msg
+			if !strings.HasPrefix(msg, "usage:") {
+				msg = prefixed(name, msg)
 			}
 			fmt.Fprintln(stderr, msg)
 		}
@@ -145,9 +145,20 @@ func report(stderr io.Writer, name string, err error) int {
 		fmt.Fprintln(stderr, one)
 		return 1
 	default:
-		fmt.Fprintf(stderr, "patience %s: %v\n", name, err)
+		fmt.Fprintln(stderr, prefixed(name, err.Error()))
 		return 1
 	}
+}
+
+// prefixed returns msg after "patience NAME: ", once: a message that
+// starts with its command already ("survey: ...", "survey merge: ...")
+// gets "patience " only.
+func prefixed(name, msg string) string {
+	cmd, _, _ := strings.Cut(msg, ": ")
+	if sub, ok := strings.CutPrefix(cmd, name+" "); cmd == name || ok && sub != "" && !strings.ContainsAny(sub, " :") {
+		return "patience " + msg
+	}
+	return "patience " + name + ": " + msg
 }
 
 // usage prints the list of commands.

@@ -140,6 +140,8 @@ func TestBadFiles(t *testing.T) {
 		{"a garbage line in a survey file", files(map[string]string{"content/odds/shamrocks.survey.jsonl": header +
 			`{"deal":1,"result":"won","ms":1,"nodes":1,"moves":1}` + "\ngarbage\n" + `{"deal":2,"result":"won","ms":1,"nodes":1,"moves":1}` + "\n"}),
 			"content/odds/shamrocks.survey.jsonl:3:1: invalid character"},
+		{"a broken last line with its newline", files(map[string]string{"content/odds/shamrocks.survey.jsonl": header + `{"deal":1,"res` + "\n"}),
+			"content/odds/shamrocks.survey.jsonl:2:1: unexpected end of JSON input"},
 		{"a survey file cut short", files(map[string]string{"content/odds/shamrocks.survey.jsonl": header + `{"deal":1,"res`}),
 			"content/odds/shamrocks.survey.jsonl:2:1: the last line is cut short"},
 		{"a survey of another game", files(map[string]string{"content/odds/contradance.survey.jsonl": header}),

@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -20,6 +19,8 @@ import (
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/solver"
 	"github.com/patience-solitaire/patience/engine/survey"
+	"github.com/patience-solitaire/patience/internal/datafile"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 const surveyUsage = `usage: patience survey GAME --deals A-B [--variant V] [--jobs N] [--json FILE]
@@ -36,10 +37,18 @@ deal {"deal","result","ms","nodes","moves"} after a header line; deals
 already in FILE are skipped, so an interrupted survey resumes where it
 stopped, except unknown deals when the budget, time limit or solver
 differs from the run that left them unknown (a new header line then
-starts this run's lines). --shard i/n takes every n-th deal from the i-th on, so that n
-machines can share a range; "survey merge" combines their files (and
-prints the summary). --odds writes the summary as the site's
-content/odds object.
+starts this run's lines). A line left broken by an interrupted run is cut
+off. FILE must be new or a survey of the same game and rules. One survey
+at a time writes FILE: another one given it stops at once.
+
+--shard i/n takes every n-th deal from the i-th on, so that n machines can
+share a range; "survey merge" combines their files (and prints the
+summary). It refuses files of other games or rules, and keeps the header
+of every run (solver, budget) before the results that run gave. --json
+FILE there replaces FILE only if it is a survey of the same game.
+
+--odds writes the summary as the site's content/odds object, to a new
+file or one holding the odds of the same game and variant alone.
 `
 
 // runSurvey runs "patience survey".
@@ -99,10 +108,19 @@ func runSurvey(args []string, stdout, stderr io.Writer) error {
 		Engine: g.Fingerprint(), Solver: solver.Version,
 		Budget: *budget, TimeoutMS: timeout.Milliseconds(),
 	}
+	// Before the solving, not after it: the odds file is checked again
+	// when it is written.
+	if *oddsFile != "" {
+		if err := checkOddsFile(*oddsFile, g.Slug, g.Variant); err != nil {
+			return err
+		}
+	}
 
-	// Results of this run and, with --json, of earlier runs.
+	// Results of this run and, with --json, of earlier runs (with the
+	// runs that gave them).
 	var mu sync.Mutex
 	var results []survey.DealResult
+	previous := &survey.File{}
 	todo := all
 	var out *survey.Resumed
 	if *jsonFile != "" {
@@ -112,16 +130,15 @@ func runSurvey(args []string, stdout, stderr io.Writer) error {
 		}
 		out = f
 		defer f.Close()
-		prev, done := f.Previous, f.Done
+		if f.CutLine > 0 {
+			fmt.Fprintf(stderr, "survey: cut off %s:%d, a line left unfinished by an interrupted run; its deal is solved again\n", *jsonFile, f.CutLine)
+		}
+		done := f.Done
 		inRange := map[uint64]bool{}
 		for _, d := range all {
 			inRange[d] = true
 		}
-		for _, r := range prev.Results {
-			if inRange[r.Deal] && done[r.Deal] {
-				results = append(results, r)
-			}
-		}
+		previous = f.Previous.Select(func(r survey.DealResult) bool { return inRange[r.Deal] && done[r.Deal] })
 		todo = todo[:0:0]
 		for _, d := range all {
 			if !done[d] {
@@ -155,8 +172,7 @@ func runSurvey(args []string, stdout, stderr io.Writer) error {
 	if runErr != nil && !errors.Is(runErr, context.Canceled) {
 		return runErr
 	}
-	sf := &survey.File{Header: &header}
-	merged, err := survey.Merge([]*survey.File{sf, {Results: results}})
+	merged, err := survey.Merge([]*survey.File{previous, {Header: &header, Results: results}})
 	if err != nil {
 		return err
 	}
@@ -206,19 +222,13 @@ func runSurveyMerge(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *jsonFile != "" {
-		// Only a survey is replaced by the merged one (often it is one
-		// of the files merged).
-		if _, err := os.Stat(*jsonFile); err == nil {
-			if old, err := survey.ReadFile(*jsonFile); err != nil || old.Header == nil {
-				return fmt.Errorf("%s exists and is not a survey file: not replaced", *jsonFile)
-			}
-		}
-		var b bytes.Buffer
-		if err := survey.Write(&b, merged); err != nil {
+	if *oddsFile != "" && merged.Header != nil {
+		if err := checkOddsFile(*oddsFile, merged.Header.Game, merged.Header.Variant); err != nil {
 			return err
 		}
-		if err := replaceFile(*jsonFile, b.Bytes()); err != nil {
+	}
+	if *jsonFile != "" {
+		if err := writeMergedSurvey(*jsonFile, merged); err != nil {
 			return err
 		}
 	}
@@ -232,42 +242,108 @@ func runSurveyMerge(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// writeSurveyOdds writes the odds object of f to the file name, which may
-// be an odds file already (it is replaced) but nothing else.
+// writeMergedSurvey writes the merged survey f to the file name, which
+// may be a survey of the same game and variant already (often one of the
+// files merged), and nothing else. The file is locked while it is
+// replaced: not while a survey is writing it.
+func writeMergedSurvey(name string, f *survey.File) error {
+	old, err := datafile.OpenRegular(name, os.O_RDONLY, 0)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+	case err != nil:
+		return err
+	default:
+		defer old.Close()
+		if err := datafile.Lock(old); errors.Is(err, datafile.ErrLocked) {
+			return fmt.Errorf("%s: %w (it is locked): merge once it has ended", name, survey.ErrBusy)
+		} else if err != nil {
+			return err
+		}
+		data, err := datafile.ReadAll(old, survey.MaxFileSize, "a survey file")
+		if err != nil {
+			return err
+		}
+		if len(bytes.TrimSpace(data)) > 0 {
+			sf, err := survey.Read(bytes.NewReader(data), name)
+			switch {
+			case err != nil || sf.Header == nil:
+				return fmt.Errorf("%s exists and is not a survey file: not replaced", name)
+			case f.Header == nil:
+				return fmt.Errorf("%s is a survey of %s and the files merged hold none: not replaced", name, engine.Key(sf.Header.Game, sf.Header.Variant))
+			case sf.Header.Game != f.Header.Game || sf.Header.Variant != f.Header.Variant:
+				return fmt.Errorf("%s is a survey of %s, not of %s: not replaced", name,
+					engine.Key(sf.Header.Game, sf.Header.Variant), engine.Key(f.Header.Game, f.Header.Variant))
+			}
+		}
+	}
+	var b bytes.Buffer
+	if err := survey.Write(&b, f); err != nil {
+		return err
+	}
+	return datafile.Replace(name, b.Bytes())
+}
+
+// writeSurveyOdds writes the odds object of f to the file name (see
+// checkOddsFile).
 func writeSurveyOdds(name string, f *survey.File) error {
-	if old, err := os.ReadFile(name); err == nil && len(bytes.TrimSpace(old)) > 0 && !json.Valid(old) {
-		return fmt.Errorf("%s exists and is not an odds file (not JSON): not replaced", name)
+	o := f.OddsObject()
+	if err := checkOddsFile(name, o.Game, o.Variant); err != nil {
+		return err
 	}
 	var b bytes.Buffer
 	if err := survey.WriteOdds(&b, f); err != nil {
 		return err
 	}
-	return replaceFile(name, b.Bytes())
+	return datafile.Replace(name, b.Bytes())
 }
 
-// replaceFile writes data to the file name through a new file renamed
-// over it: a failure leaves the old file whole.
-func replaceFile(name string, data []byte) error {
-	dir, base := filepath.Split(name)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".new-")
-	if err != nil {
+// checkOddsFile checks that the odds file name may be replaced by the
+// odds of game and variant: it is absent or empty, or it holds those
+// odds and nothing else (one object, or an array of one, as the site
+// reads it), so that no other file (package.json, a survey) and no other
+// game's or variant's odds are lost.
+func checkOddsFile(name, game, variant string) error {
+	data, err := datafile.Read(name, survey.MaxFileSize, "an odds file")
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil
+	case err != nil:
 		return err
+	case len(bytes.TrimSpace(data)) == 0:
+		return nil
 	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	key := engine.Key(game, variant)
+	// Whose odds, first, for the message; then the whole file, as the
+	// site reads it.
+	type whose struct{ Game, Variant string }
+	var all []whose
+	if bytes.HasPrefix(bytes.TrimSpace(data), []byte("[")) {
+		err = json.Unmarshal(data, &all)
+	} else {
+		all = []whose{{}}
+		err = json.Unmarshal(data, &all[0])
 	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
+	switch {
+	case err != nil:
+		return fmt.Errorf("%s exists and is not an odds file (%v): not replaced", name, err)
+	case len(all) != 1:
+		return fmt.Errorf("%s holds %d odds objects: not replaced by the odds of %s alone; write them to a new file and copy them in", name, len(all), key)
+	case all[0].Game == "":
+		return fmt.Errorf("%s exists and is not an odds file (no \"game\"): not replaced", name)
+	case all[0].Game != game || all[0].Variant != variant:
+		return fmt.Errorf("%s holds the odds of %s, not %s: not replaced", name, engine.Key(all[0].Game, all[0].Variant), key)
 	}
-	if err == nil {
-		err = os.Rename(f.Name(), name)
+	if _, err := survey.ParseOdds(name, game, data); err != nil {
+		return fmt.Errorf("%s exists and is not an odds file (%v): not replaced", name, firstError(err))
 	}
-	if err != nil {
-		os.Remove(f.Name())
+	return nil
+}
+
+// firstError returns the first error of a list, or err.
+func firstError(err error) error {
+	var list srcpos.ErrorList
+	if errors.As(err, &list) && len(list) > 0 {
+		return list[0]
 	}
 	return err
 }

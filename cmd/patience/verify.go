@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/patience-solitaire/patience/internal/datafile"
 	"github.com/patience-solitaire/patience/replay"
 	"github.com/patience-solitaire/patience/replay/srcpos"
 )
@@ -54,17 +55,12 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 const maxReplaySize = 64 << 20
 
 func verifyFile(file string) (*replay.Verified, error) {
-	f, err := os.Open(file)
+	src, err := datafile.Read(file, maxReplaySize, "a replay file")
+	if pe, ok := err.(*os.PathError); ok {
+		err = pe.Err // the message names the file already
+	}
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, maxReplaySize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(src) > maxReplaySize {
-		return nil, fmt.Errorf("larger than %d MB", maxReplaySize>>20)
 	}
 	r, err := replay.Parse(file, 1, src)
 	if err != nil {

@@ -63,6 +63,8 @@ func TestOpenResumes(t *testing.T) {
 		{"an empty file", "", headerA, 0},
 		{"an interrupted run", headerA + deal1 + `{"deal":2,"res`, headerA + deal1, 1},
 		{"a finished run", headerA + deal1, headerA + deal1, 1},
+		// A whole line without its newline is a result: kept, ended.
+		{"a whole last line without its newline", headerA + strings.TrimSuffix(deal1, "\n"), headerA + deal1, 1},
 		{"another budget", strings.Replace(headerA, `"budget":100`, `"budget":7`, 1) + deal1,
 			strings.Replace(headerA, `"budget":100`, `"budget":7`, 1) + deal1 + headerA, 1},
 	} {
@@ -130,6 +132,20 @@ func TestOddsBudget(t *testing.T) {
 			}
 			if got := f.OddsObject().BudgetNodes; got != tt.want {
 				t.Errorf("budget_nodes %d, want %d", got, tt.want)
+			}
+			// Written and read back (survey merge --json), the file
+			// still says so (issue 41, item 7: it kept the first
+			// header only).
+			var b strings.Builder
+			if err := Write(&b, f); err != nil {
+				t.Fatal(err)
+			}
+			back, err := Read(strings.NewReader(b.String()), "merged")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := back.OddsObject().BudgetNodes; got != tt.want {
+				t.Errorf("written and read back: budget_nodes %d, want %d:\n%s", got, tt.want, b.String())
 			}
 		})
 	}

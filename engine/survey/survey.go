@@ -11,7 +11,7 @@
 //   - the reader of those odds files ([ParseOdds]), which the site uses
 //     to show the figures, with positioned errors;
 //   - the deal ranges and shards of the survey command ([ParseDealRange],
-//     [Shard]).
+//     [Shard], and [Deals], which every loop over a range goes through).
 //
 // Runner solves the deals of a survey with package solver.
 package survey
@@ -19,7 +19,9 @@ package survey
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -179,12 +181,21 @@ func parseDeal(s string) (uint64, error) {
 // Shard returns the deals from..to that belong to shard i of n (i from 1):
 // deal d is in shard (d-from) mod n + 1.
 func Shard(from, to uint64, i, n int) []uint64 {
-	var out []uint64
-	for d := from + uint64(i-1); d <= to && d >= from; d += uint64(n) {
-		out = append(out, d)
-		if d+uint64(n) < d { // overflow
-			break
+	return slices.Collect(Deals(from, to, i, n))
+}
+
+// Deals yields the deals from..to of shard i of n (see Shard) in order,
+// without wrapping round at the largest deal number: every loop over a
+// range of deals goes through it.
+func Deals(from, to uint64, i, n int) iter.Seq[uint64] {
+	return func(yield func(uint64) bool) {
+		step := uint64(n)
+		d := from + uint64(i-1)
+		if d < from || d > to {
+			return
+		}
+		for yield(d) && to-d >= step {
+			d += step
 		}
 	}
-	return out
 }

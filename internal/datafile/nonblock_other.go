@@ -1,5 +1,5 @@
 //go:build !unix
 
-package survey
+package datafile
 
 const nonBlock = 0

@@ -14,7 +14,7 @@ import (
 	"github.com/patience-solitaire/patience/engine/fairplay"
 	"github.com/patience-solitaire/patience/engine/pysolrand"
 	"github.com/patience-solitaire/patience/engine/survey"
-	"github.com/patience-solitaire/patience/internal/datafile"
+	"github.com/patience-solitaire/patience/engine/datafile"
 )
 
 const fairplayUsage = `usage: patience fairplay GAME --deals A-B --bound lower|upper [--variant V]

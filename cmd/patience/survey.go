@@ -19,7 +19,7 @@ import (
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/solver"
 	"github.com/patience-solitaire/patience/engine/survey"
-	"github.com/patience-solitaire/patience/internal/datafile"
+	"github.com/patience-solitaire/patience/engine/datafile"
 	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 

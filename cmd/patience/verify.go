@@ -7,7 +7,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/patience-solitaire/patience/internal/datafile"
+	"github.com/patience-solitaire/patience/engine/datafile"
 	"github.com/patience-solitaire/patience/replay"
 	"github.com/patience-solitaire/patience/replay/srcpos"
 )

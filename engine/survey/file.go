@@ -14,7 +14,7 @@ import (
 	"strings"
 
 	"github.com/patience-solitaire/patience/engine"
-	"github.com/patience-solitaire/patience/internal/datafile"
+	"github.com/patience-solitaire/patience/engine/datafile"
 	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 

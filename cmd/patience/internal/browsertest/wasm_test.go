@@ -80,8 +80,8 @@ func TestWasm(t *testing.T) {
 		t.Fatalf("loading templates/assets/play.wasm.gz: %v", err)
 	}
 
-	// One evaluation a game's worth of requests keeps each answer to the
-	// DevTools protocol to a few megabytes.
+	// Batches of 64 requests keep each answer of the DevTools protocol
+	// to a few megabytes.
 	const batch = 64
 	var got []string
 	for i := 0; i < len(reqs); i += batch {
@@ -91,7 +91,7 @@ func TestWasm(t *testing.T) {
 		}
 		res, err := chromedp.Run(ctx, chromedp.Evaluate[[]string]("answer("+string(b)+")"))
 		if err != nil {
-			t.Fatalf("the browser's engine on requests %d to %d: %v", i+1, i+batch, err)
+			t.Fatalf("the browser's engine on requests %d to %d: %v", i+1, min(i+batch, len(reqs)), err)
 		}
 		got = append(got, res...)
 	}
@@ -123,9 +123,10 @@ func TestWasm(t *testing.T) {
 	t.Logf("%d requests, %d KB of answers, identical (native %v, all %v)", len(reqs), size/1000, native.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 }
 
-// wasmPage loads the committed module as the play panel's worker does
-// (gzip unpacked by the browser's DecompressionStream), without the
-// worker: answer(requests) calls the module's patienceHandle on each.
+// wasmPage loads the committed module as the play panel does (the gzip
+// format unpacked by the browser's DecompressionStream), but runs it in
+// the page, not in a worker: answer(requests) calls the module's
+// patienceHandle on each.
 const wasmPage = `<!doctype html>
 <meta charset="utf-8"><title>play.wasm.gz</title>
 <script src="wasm_exec.js"></script>

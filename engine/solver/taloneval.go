@@ -71,14 +71,11 @@ func (p *talonPos) evaluate() int32 {
 	// a redeal each foundation takes one copy, so the first copy met
 	// (reserve first, then the waste from its top) gets the nearest
 	// foundation's distance, the second the next one's; ucnt counts the
-	// copies met. (Before, every copy got the nearest distance: in Odd
-	// and Even, whose Ace and Deuce foundations of a suit both take
-	// every card of the suit, far apart, the second copy looked as
-	// urgent as the first. Royal Cotillion, which has no redeal, keeps
-	// the nearest: at 4,000,000 positions a deal, no time limit, the
-	// copies' own distances won none of its deals 8, 14, 30, 39, 53, 58,
-	// 60 and 61, left unknown at the default budget, and of 64 won deals
-	// lost 113, which the nearest wins in 17,353 positions.)
+	// copies met: in Odd and Even, whose Ace and Deuce foundations of a
+	// suit both take every card of the suit, far apart, the second copy
+	// is not as urgent as the first. Royal Cotillion, which has no
+	// redeal, keeps the nearest for both (TUNING.md, "The talon family's
+	// beam").
 	clear(p.ucnt[:])
 	own := tg.redeals > 0
 	urg := func(c engine.Card) int {

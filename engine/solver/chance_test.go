@@ -45,7 +45,7 @@ func BenchmarkCapturedQueensOdds(b *testing.B) {
 		}
 		t, ok := tg.newTState(s)
 		if !ok {
-			b.Fatal("not a dedicated position")
+			b.Fatal("not a talon family position")
 		}
 		if playForced(t) {
 			won++

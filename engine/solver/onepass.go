@@ -116,41 +116,11 @@ func (p *dpos) evaluate() int32 {
 }
 
 // onePassPhases is the one-pass family's schedule: the check at the
-// start, the beam by deals with the natural rule, the generic family's
-// beam, the exact phase. On deals 11-50 at 300,000 nodes (the estimate
-// above), the generic family's schedule won 8; the beam by deals in two
-// modes (natural and sound) for 6/16 of the nodes, then the generic
-// beam for 4/16 and restarts, 14; the beam by deals in both modes for
-// 12/16, 15; in the natural mode alone for 12/16 (wider beams for the
-// same nodes), 16. The generic beam stays for deals such as 98, which
-// it wins at 4,000,000 nodes (the old schedule at 945,997, this one at
-// 2,695,997) and the beam by deals does not; at that budget the beam by
-// deals completes its width of 4096 (about 4·64·(16+64+...+4096) =
-// 1,400,000 nodes) within 8/16. On deals 1-100 at 300,000 nodes: the
-// generic family's schedule won 19, this one 41, the beam by deals
-// alone for 12/16 45. The time shares, traced (solve --trace, solver 18,
-// 10 s, two deals at a time) on the 99 decided deals of 1-1000 that took
-// over 1.5 s: the generic beam won 14, each within 1.5 s of its start;
-// the exact phase won 5 and proved 16 lost, within 2.0 s of its start.
-// At 30 s a deal, of 40 deals the survey left unknown (drawn at random),
-// the beam by deals won 615 and 687 at 7.4 and 9.3 s and the exact phase
-// proved 255 lost after 2.5 s of its 7.5: no other split of the 10 s
-// promises more than a few deals, so the shares stay.
-//
-// The beam by deals doubles its width (solver 19), where the other beams
-// quadruple it: a win is found by some widths and not by others, and
-// more widths for the same nodes find more. The beam by deals alone at
-// 1,700,000 nodes (what it spends in its 5 s, two deals at a time), on
-// deals 1-100: widths growing by four won the 49 deals that the survey
-// had won there with it; by eight, 49 (25 and 26, unknown before, won;
-// 45 and 97 not); by four up to 1024 and by eight after, 50; by two, 51,
-// the 49 and 25 and 26. On 42 deals of 1-1000 that the survey left
-// unknown (every twelfth), each of them won deal 623 and no other. Four
-// other weightings of the estimate above (an empty column worth 600; a
-// misfit costing 100; both halved; a misfit costing more the deeper it
-// lies) won at most deal 623 of those 42 at 1,000,000 nodes, and two of
-// them at 2,000,000 the same two deals as these weights (141 and 623):
-// the weights stay.
+// start, the beam by deals with the natural rule until half the time
+// (its width doubles, where the other beams' quadruples: a win is found
+// by some widths and not by others), the generic family's beam (it wins
+// deals the beam by deals does not), the exact phase. Measurements, and
+// those of the estimate's weights: TUNING.md, "Napoleon at St Helena".
 var onePassPhases = []phase{
 	{kind: checkPhase},
 	{kind: beamPhase, modes: []mode{{auto: autoNatural, deals: true}}, nodes: share{8, 16}, time: share{8, 16}, rerun: true, grow: 2},

@@ -35,17 +35,7 @@ import "github.com/patience-solitaire/patience/engine"
 // every real line: if it leaves a card off the foundations, the position
 // is lost.
 
-// Measured on Shamrocks at 4,000,000 nodes without a time limit: of the
-// 25 deals of 1-1000 that solver 12 left unknown at the default budget,
-// the two rules win 232, 484, 768, 796 and 928, the seat test alone each
-// of them (the heuristic phases stop sinking into dead subtrees); without
-// both, 796 is won at 835,631 nodes (unknown at 10 s), the other four
-// stay unknown. The hardest recorded wins came sooner (536: 772,148
-// nodes before, 15,827 after; 395: 1,948,024 and 596,530). The plain
-// dead-end test condemned no position of the exact search on deals 41
-// and 42; the seat test condemned 85,538 of 364,409 and 23,720 of
-// 208,471 positions (a budget of 1,000,000). A position costs about 1.8
-// times the time.
+// What the seat test wins and costs on Shamrocks: TUNING.md, "Shamrocks".
 
 // seatsOK returns the common MaxLen m of the tableau piles if the game
 // meets the test's conditions, else 0.

@@ -8,13 +8,13 @@ import (
 
 // tstateCopy is the part of a tstate that moves change.
 type tstateCopy struct {
-	fh, wh        []int8
-	res           []byte
-	loc           []uint8
-	held          []bool
-	waste, stock  []int16
-	redeals, home int
-	hash          uint64
+	foundHeight, wingHeight []int8
+	res                     []byte
+	loc                     []uint8
+	held                    []bool
+	waste, stock            []int16
+	redeals, home           int
+	hash                    uint64
 }
 
 func copyOf(t *tstate) tstateCopy {
@@ -22,17 +22,17 @@ func copyOf(t *tstate) tstateCopy {
 	for i, c := range t.res {
 		res[i] = byte(c)
 	}
-	return tstateCopy{slices.Clone(t.fh), slices.Clone(t.wh), res, slices.Clone(t.loc), slices.Clone(t.held),
+	return tstateCopy{slices.Clone(t.foundHeight), slices.Clone(t.wingHeight), res, slices.Clone(t.loc), slices.Clone(t.held),
 		slices.Clone(t.waste), slices.Clone(t.stock), t.redeals, t.home, t.hash}
 }
 
 func (a tstateCopy) equal(b tstateCopy) bool {
-	return slices.Equal(a.fh, b.fh) && slices.Equal(a.wh, b.wh) && slices.Equal(a.res, b.res) &&
+	return slices.Equal(a.foundHeight, b.foundHeight) && slices.Equal(a.wingHeight, b.wingHeight) && slices.Equal(a.res, b.res) &&
 		slices.Equal(a.loc, b.loc) && slices.Equal(a.held, b.held) && slices.Equal(a.waste, b.waste) &&
 		slices.Equal(a.stock, b.stock) && a.redeals == b.redeals && a.home == b.home && a.hash == b.hash
 }
 
-// TestSnapshotRoundTrip plays random moves of the dedicated search on
+// TestSnapshotRoundTrip plays random moves of the talon family on
 // deals of every game it takes, saves the position now and then, plays
 // on, and restores it: the position must be the one saved. Moves played
 // after the restore (redeals included) must then undo back to it.
@@ -90,7 +90,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 
 // routedPos is the talon family's position without its snapshots: the
 // beam search takes its routes through the tree.
-type routedPos struct{ *tpos }
+type routedPos struct{ *talonPos }
 
 func (routedPos) snapshotSize() int { return 0 }
 

@@ -89,6 +89,8 @@
 // never turned over (Napoleon at St Helena, info.onePass); "by deals":
 // the beam is layered by the cards dealt (onepass.go). Digging (dig d):
 // tableau moves must uncover a card the foundations need within d cards.
+// The measurements behind every share and mode are in TUNING.md, beside
+// this package.
 //
 // # Rules
 //
@@ -321,16 +323,13 @@ func talonState(in *info, pos *engine.State, sw switches) *tstate {
 }
 
 // The schedules. The phases' shares and the modes they try were each
-// measured; see the package doc and the notes beside them.
+// measured: TUNING.md has the measurements, schedule by schedule.
 var (
 	// The generic family: the check at the start; a depth-first search
 	// that only digs toward cards the foundations need soon; beam
-	// searches (on 20 House on the Hill deals that the other phases left
-	// unknown at 10 s, they won 9 in 10 s each, and 14 of the next 20;
-	// each of the three modes won some that the others did not);
-	// restarts (wins in the fan games are found in a few hundred nodes
-	// or not at all by one long search, which sinks below an early
-	// mistake: restarts cut that heavy tail); the exact phase.
+	// searches; restarts (one long search sinks below an early mistake,
+	// restarts cut that heavy tail); the exact phase. Measurements:
+	// TUNING.md, "The generic family".
 	genericPhases = []phase{
 		{kind: checkPhase},
 		{kind: dfsPhase, modes: []mode{{auto: autoNatural, dig: 4}}, nodes: share{1, 16}},
@@ -339,72 +338,16 @@ var (
 		{kind: exactPhase, modes: []mode{{auto: autoSound}}, nodes: share{1, 1}},
 	}
 	// The generic family where a suit has foundations from two bases
-	// (info.twoWay): the greedy rule too, in the beam phase and in every
-	// other restart; the beam until half the time. Solver 17 at 10 s, two
-	// deals at a time, on 394 House on the Hill deals (those of 1-1000
-	// that took over 0.3 s or were left unknown): the restarts won 16, the
-	// last 2.1 s after they began (the first 12 within 0.1 s), so 2.5 s
-	// are enough for them; the beam left deals 711 and 915 unknown
-	// 11,000 and 25,000 positions short of the wins that it finds at
-	// width 256 given the time (30 s runs). With the beam until half the
-	// time (solver 18), the same deals: 5 more won, no win lost. Widths
-	// that double (solver 20, as the beam by deals does, onepass.go): of
-	// the 42 deals left unknown at 10 s, 6 won (253, 329, 533, 705, 867,
-	// 904; 329 had stayed unknown at 120 s). The same widths won none of
-	// the deals left unknown in Shamrocks (18), House in the Woods (84)
-	// or, in the talon family's beam, Royal Cotillion (84): theirs stay.
-	// Then a beam layered by the fits made too (search.go, misfits;
-	// solver 21), until three quarters of the time, the restarts until
-	// seven eighths. Of the 36 deals left unknown at 10 s, the beam by
-	// fits alone won 13 at 5,000,000 positions (the beam by cards home
-	// none); with this schedule 9 were won (39, 319, 327, 334, 387, 679,
-	// 706, 903, 959, at widths 16 and 32), and each of the 261 wins of
-	// 1-1000 that took over 1 s but 501 (as before). In place of the
-	// beam by cards home it lost 12 of those wins; as more modes of the
-	// same beam, 4 (253, 329 and 915, which that beam wins at width 128
-	// after 3-5 s, and 501); at 5/8 of the time with more modes, the
-	// same 4. Of the 297 deals, the restarts won 6 and the exact phase 2,
-	// so their time was cut. The beam by fits won none of the deals left
-	// unknown in House in the Woods (84; alone, 10 s each) and, of
-	// Shamrocks' 18, only 155, after 8.9 s alone: theirs stay.
-	// Then (solver 22) the dead-end test gives the suit-lock test the cap
-	// of the check at the start (mode.locks) in a second digging search,
-	// short, and in the restarts and the exact phase. A line that sends
-	// the wrong copy of a card to a foundation can lock its suit many
-	// moves before the end: the beams' best lines on deals left unknown
-	// ended with 98-102 of the 104 cards home, locked, which the test
-	// with its usual cap of 300 projected positions had not seen. Of the
-	// 27 deals left unknown at 10 s, 10 were won (78, 143, 186, 374, 398,
-	// 400, 495, 682, 781, 823), and each of the 270 wins of 1-1000 that
-	// took over 1 s was won again (501 too). With a cap of 500,000 in
-	// these phases, 9 won; with the beam by fits given the cap too, 35
-	// won but 7 of the 270 wins were lost. With a larger cap in every phase (before the test
-	// remembered lost projections, suitlock.go), 1,000: none; 5,000: 3;
-	// 50,000: 4; 500,000: 8, but 19 of the 270 wins were lost: the
-	// projected searches took the time (most of them won, each in a few
-	// thousand positions). This schedule (with 500,000) won none of the
-	// 84 deals left unknown in House in the Woods: theirs stays.
-	// Then (solver 23) each beam tries its modes again with locks, after
-	// the same modes without, at each width, and the beam by fits comes
-	// first, until half the time. Alone from the deal, 60 s each, the
-	// beam by fits with locks (and the memory of won lines) had won 5 of
-	// the 17 deals left unknown at 10 s, but slowly: on deal 39, 98% of
-	// the projected positions went to searches that ended won, a tenth
-	// of those searches past 65,000 positions. With the order of the
-	// projected moves and the memory of the lost positions below each
-	// move to a foundation (suitlock.go), the four deals that beam had
-	// won in 17.7, 5.8, 23.3 and 18.7 s (116, 370, 412, 549) took 7.9,
-	// 2.8, 2.8 and 6.9 s. Of the 17 deals, 7 were won (35, 116, 370,
-	// 412, 549, 989, 996), and each of the 270 wins of 1-1000 that took
-	// over 1 s was won again. Measured on the same deals: the beam by
-	// fits with locks in its slot, 1 won (35), and 39 lost of the 270;
-	// moved before the beam by cards home, locks only, 3 (35, 370, 412),
-	// 39 lost; the same with its modes without locks first, the same 3,
-	// 39 won in one run of two; the beam by cards home first, both beams
-	// with locks, 6 (not 996), 39 lost in one run of two; caps of
-	// 200,000 and 1,000,000 in the beams, 1 and 4; 20,000,000, as
-	// 5,000,000; the beam by cards home without its sound mode with
-	// locks, 2.
+	// (info.twoWay, House on the Hill): the greedy rule too, in the beams
+	// and in every other restart. A short second digging search, the
+	// beams, the restarts and the exact phase give the suit-lock test the
+	// cap of the check at the start (mode.locks): a line that sends the
+	// wrong copy of a card home can lock its suit long before the end. A
+	// beam layered by the fits made too (search.go, misfits) until half
+	// the time, then the beam by cards home until three quarters, each
+	// trying its modes without, then with, locks at each width, widths
+	// that double; the restarts until seven eighths. Measurements:
+	// TUNING.md, "House on the Hill".
 	twoWayPhases = []phase{
 		genericPhases[0],
 		genericPhases[1],
@@ -421,16 +364,10 @@ var (
 		{kind: exactPhase, modes: []mode{{auto: autoSound, locks: suitLockRootCap}}, nodes: share{1, 1}},
 	}
 	// The generic family where the seat test applies (info.seats,
-	// Shamrocks), where the exact phase, with that test, ends within
-	// the budget on some deals the heuristic phases leave: the beam until
-	// half the time, the restarts until five eighths, the exact phase
-	// the rest. Solver 17 at 10 s, two deals at a time, on 191 Shamrocks
-	// deals (those of 1-1000 that took over 0.3 s or were left unknown):
-	// the restarts won 7, the last 1.1 s after they began; alone, the
-	// exact phase proved deal 609 lost in 2.9 s, for which it had had
-	// 2.5 s, and a beam of 30 s won deal 453 at 4.6 s. With this
-	// schedule (solver 18), the same deals: 2 more won, 609 proved lost,
-	// no win lost.
+	// Shamrocks), where the exact phase, with that test, ends within the
+	// budget on some deals the heuristic phases leave: the beam until
+	// half the time, the restarts until five eighths, the exact phase the
+	// rest. Measurements: TUNING.md, "Shamrocks".
 	seatPhases = []phase{
 		genericPhases[0],
 		genericPhases[1],
@@ -439,25 +376,16 @@ var (
 		genericPhases[4],
 	}
 	// The talon family without reserves: the exhaustive search comes
-	// almost at once. In Contradance, with the hold rule, it won each of
-	// the 45 deals of 1-1000 known to be won within 1.7 s, and a
-	// best-first phase that came before it (a sixteenth of the time)
-	// only delayed every verdict.
+	// almost at once (a best-first phase before it only delayed every
+	// verdict). Measurements: TUNING.md, "The talon family".
 	talonPlainPhases = []phase{
 		{kind: dfsPhase, modes: []mode{{auto: autoNatural}}, nodes: share{1, 256}},
 		{kind: exactPhase, modes: []mode{{auto: autoSound}}, nodes: share{1, 1}},
 	}
 	// The talon family with reserves, where the exhaustive search rarely
-	// ends: beam searches of growing width (on deals 1-40 of Picture
-	// Patience and Patriarchs, 5 s each, they won 31 and 39, a
-	// best-first search 11 and 21, and the best-first search for a part
-	// of the time before or between them 30 and 38). Until solver 12 a
-	// depth-first search that played the waste's top home at once took
-	// 5/16 after a beam of 10/16: at 4,000,000 positions a deal, no time
-	// limit, it won none of the 24 Odd and Even deals left unknown at
-	// 10 s nor Royal Cotillion's deal 708, which it had won at 10 s
-	// (both phases leave it unknown at this budget); the beam has its
-	// share now (talonBeamModes has the measurements).
+	// ends: beam searches of growing width (talonBeam) for fifteen
+	// sixteenths, then the exact phase. Measurements: TUNING.md, "The
+	// talon family".
 	talonReservePhases = []phase{
 		talonPlainPhases[0],
 		{kind: beamPhase, modes: talonBeam, nodes: share{15, 16}, time: share{15, 16}, rerun: true},

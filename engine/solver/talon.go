@@ -8,8 +8,8 @@ import (
 	"github.com/patience-solitaire/patience/engine"
 )
 
-// A dedicated search for the games in which every card only ever goes to
-// a foundation: the Patriarchs family (Patriarchs, Picture Patience, Odd
+// The talon family: the games in which every card only ever goes to a
+// foundation, the Patriarchs family (Patriarchs, Picture Patience, Odd
 // and Even, Royal Cotillion, Contradance, Captured Queens). It applies to
 // any declaration whose piles are foundations, a stock and a waste turned
 // over by redeals, reserves that play only to the foundations and are
@@ -29,11 +29,12 @@ import (
 // reserve spaces are interchangeable, so their cards form a multiset) and
 // (wing column, height), plus the redeals taken.
 //
-// The search is exhaustive (a depth-first search over the positions with
-// a transposition table, every legal move tried, foundation moves first),
-// with only automatic moves whose soundness is proved in safe.go, and the
-// sound dead-end test of talondead.go: a "lost" verdict is a proof (up to
-// a collision of 64-bit hashes).
+// The framework's searches (framework.go) run on this position
+// (talonPos). Its exact phase is exhaustive (every legal move tried,
+// foundation moves first, over a transposition table), with only
+// automatic moves whose soundness is proved in safe.go and the sound
+// dead-end tests of talondead.go: a "lost" verdict is a proof (up to a
+// collision of 64-bit hashes).
 
 type talonGame struct {
 	in       *info
@@ -54,20 +55,20 @@ type talonGame struct {
 	// fOf[c] lists the foundation slots whose sequence holds card c.
 	fOf [53][]int
 
-	kF   [][]uint64 // [foundation][height]
-	kR   [53]uint64
-	kW   [][]uint64 // [wing][height]
-	kRd  uint64
-	kTal [][2]uint64 // [talon index][stock, waste]
+	foundKeys   [][]uint64 // [foundation][height]
+	reserveKeys [53]uint64
+	wingKeys    [][]uint64 // [wing][height]
+	redealKey   uint64
+	talonKeys   [][2]uint64 // [talon index][stock, waste]
 	// chains: the waste-order test of talondead.go applies, to the
 	// classes of foundations declared alike.
 	chains  bool
 	classes [][]int
-	// holdRule: the hold rule (holdable) applies; kHeld are the keys of
+	// holdRule: the hold rule (holdable) applies; heldKeys are the keys of
 	// the cards it marks, by talon index.
 	holdRule bool
 	holdable [53]bool
-	kHeld    []uint64
+	heldKeys []uint64
 }
 
 const (
@@ -76,8 +77,8 @@ const (
 	locGone
 )
 
-// talonGameFor returns the dedicated search's view of g, or nil if g is
-// not such a game.
+// talonGameFor returns the talon family's view of g, or nil if g is not
+// a game of the family.
 func talonGameFor(in *info) *talonGame {
 	g := in.g
 	if g.HasRulesBeyond(engine.Reversal) || g.AllForced() || g.Goal() != g.Cards() || !in.capacity {
@@ -149,32 +150,32 @@ func talonGameFor(in *info) *talonGame {
 	}
 	// Keys: twins share their keys, so positions that differ by an
 	// exchange of two twin foundations hash alike.
-	tg.kF = make([][]uint64, len(tg.found))
+	tg.foundKeys = make([][]uint64, len(tg.found))
 	for k := range tg.found {
 		if tg.fclass[k] != k {
-			tg.kF[k] = tg.kF[tg.fclass[k]]
+			tg.foundKeys[k] = tg.foundKeys[tg.fclass[k]]
 			continue
 		}
-		tg.kF[k] = make([]uint64, tg.flen[k]+1)
-		for h := range tg.kF[k] {
-			tg.kF[k][h] = next()
+		tg.foundKeys[k] = make([]uint64, tg.flen[k]+1)
+		for h := range tg.foundKeys[k] {
+			tg.foundKeys[k][h] = next()
 		}
 	}
-	for c := range tg.kR {
-		tg.kR[c] = next()
+	for c := range tg.reserveKeys {
+		tg.reserveKeys[c] = next()
 	}
-	tg.kW = make([][]uint64, len(tg.wing))
+	tg.wingKeys = make([][]uint64, len(tg.wing))
 	for k := range tg.wing {
-		tg.kW[k] = make([]uint64, g.Cards()+1)
-		for h := range tg.kW[k] {
-			tg.kW[k][h] = next()
+		tg.wingKeys[k] = make([]uint64, g.Cards()+1)
+		for h := range tg.wingKeys[k] {
+			tg.wingKeys[k][h] = next()
 		}
 	}
 	tg.initChains()
-	tg.kRd = next()
-	tg.kTal = make([][2]uint64, g.Cards())
-	for i := range tg.kTal {
-		tg.kTal[i] = [2]uint64{next(), next()}
+	tg.redealKey = next()
+	tg.talonKeys = make([][2]uint64, g.Cards())
+	for i := range tg.talonKeys {
+		tg.talonKeys[i] = [2]uint64{next(), next()}
 	}
 	tg.holdRule = len(tg.res) == 0 && len(tg.wing) == 0 && !tg.reversal
 	for c, ks := range tg.fOf {
@@ -183,27 +184,27 @@ func talonGameFor(in *info) *talonGame {
 			tg.holdable[c] = tg.holdable[c] && tg.fclass[k] == tg.fclass[ks[0]]
 		}
 	}
-	tg.kHeld = make([]uint64, g.Cards())
-	for i := range tg.kHeld {
-		tg.kHeld[i] = next()
+	tg.heldKeys = make([]uint64, g.Cards())
+	for i := range tg.heldKeys {
+		tg.heldKeys[i] = next()
 	}
 	return tg
 }
 
 // tstate is a position of a talonGame.
 type tstate struct {
-	tg      *talonGame
-	fh      []int8        // foundation heights
-	res     []engine.Card // reserve spaces
-	wing    [][]engine.Card
-	wh      []int8 // wing heights
-	talon   []engine.Card
-	loc     []uint8
-	waste   []int16 // talon indices, bottom first
-	stock   []int16 // talon indices, top last
-	redeals int
-	home    int
-	hash    uint64
+	tg          *talonGame
+	foundHeight []int8        // foundation heights
+	res         []engine.Card // reserve spaces
+	wing        [][]engine.Card
+	wingHeight  []int8 // wing heights
+	talon       []engine.Card
+	loc         []uint8
+	waste       []int16 // talon indices, bottom first
+	stock       []int16 // talon indices, top last
+	redeals     int
+	home        int
+	hash        uint64
 	// held marks the cards of the talon that the hold rule keeps off the
 	// foundations until their twin is home, by talon index; noHold turns
 	// the rule off.
@@ -213,15 +214,15 @@ type tstate struct {
 	saved [][]int16
 }
 
-// newTState converts an engine position; ok is false if it is not one
-// the dedicated search can take (a forced move pending, a foundation not
-// holding a prefix of its sequence).
+// newTState converts an engine position; ok is false for one that the
+// talon family's position cannot hold (a forced move pending, a
+// foundation not holding a prefix of its sequence).
 func (tg *talonGame) newTState(s *engine.State) (*tstate, bool) {
 	if _, forced := s.Forced(); forced {
 		return nil, false
 	}
-	t := &tstate{tg: tg, fh: make([]int8, len(tg.found)), res: make([]engine.Card, len(tg.res)),
-		wing: make([][]engine.Card, len(tg.wing)), wh: make([]int8, len(tg.wing)), redeals: s.Redeals()}
+	t := &tstate{tg: tg, foundHeight: make([]int8, len(tg.found)), res: make([]engine.Card, len(tg.res)),
+		wing: make([][]engine.Card, len(tg.wing)), wingHeight: make([]int8, len(tg.wing)), redeals: s.Redeals()}
 	for k, f := range tg.found {
 		p := s.Pile(f)
 		if len(p) > len(tg.seq[k]) {
@@ -232,9 +233,9 @@ func (tg *talonGame) newTState(s *engine.State) (*tstate, bool) {
 				return nil, false
 			}
 		}
-		t.fh[k] = int8(len(p))
+		t.foundHeight[k] = int8(len(p))
 		t.home += len(p)
-		t.hash += tg.kF[k][len(p)]
+		t.hash += tg.foundKeys[k][len(p)]
 	}
 	for k, r := range tg.res {
 		p := s.Pile(r)
@@ -243,13 +244,13 @@ func (tg *talonGame) newTState(s *engine.State) (*tstate, bool) {
 		}
 		if len(p) == 1 {
 			t.res[k] = p[0]
-			t.hash += tg.kR[p[0]]
+			t.hash += tg.reserveKeys[p[0]]
 		}
 	}
 	for k, w := range tg.wing {
 		t.wing[k] = append([]engine.Card(nil), s.Pile(w)...)
-		t.wh[k] = int8(len(t.wing[k]))
-		t.hash += tg.kW[k][t.wh[k]]
+		t.wingHeight[k] = int8(len(t.wing[k]))
+		t.hash += tg.wingKeys[k][t.wingHeight[k]]
 	}
 	w, st := s.Pile(tg.waste), s.Pile(tg.stock)
 	t.talon = append(t.talon, w...)
@@ -261,17 +262,17 @@ func (tg *talonGame) newTState(s *engine.State) (*tstate, bool) {
 	for i := range w {
 		t.waste = append(t.waste, int16(i))
 		t.loc[i] = locWaste
-		t.hash += tg.kTal[i][locWaste]
+		t.hash += tg.talonKeys[i][locWaste]
 	}
 	for i := len(t.talon) - 1; i >= len(w); i-- {
 		t.stock = append(t.stock, int16(i))
-		t.hash += tg.kTal[i][locStock]
+		t.hash += tg.talonKeys[i][locStock]
 	}
-	t.hash += uint64(t.redeals) * tg.kRd
+	t.hash += uint64(t.redeals) * tg.redealKey
 	return t, true
 }
 
-// tmove is a move of the dedicated search. For a move from a reserve,
+// tmove is a move of the talon family's position. For a move from a reserve,
 // refill is the talon index that refilled the space (-1: none) and
 // fromStock says it came from the stock.
 type tmove struct {
@@ -303,42 +304,42 @@ func (t *tstate) wasteTop() engine.Card {
 }
 
 func (t *tstate) wingTop(k int) engine.Card {
-	if t.wh[k] == 0 {
+	if t.wingHeight[k] == 0 {
 		return engine.NoCard
 	}
-	return t.wing[k][t.wh[k]-1]
+	return t.wing[k][t.wingHeight[k]-1]
 }
 
 // accepts reports whether foundation slot k takes card c now.
 func (t *tstate) accepts(k int, c engine.Card) bool {
-	h := t.fh[k]
+	h := t.foundHeight[k]
 	return h < t.tg.flen[k] && t.tg.seq[k][h] == c
 }
 
 func (t *tstate) setF(k int, h int8) {
 	tg := t.tg
-	t.hash += tg.kF[k][h] - tg.kF[k][t.fh[k]]
-	t.home += int(h) - int(t.fh[k])
-	t.fh[k] = h
+	t.hash += tg.foundKeys[k][h] - tg.foundKeys[k][t.foundHeight[k]]
+	t.home += int(h) - int(t.foundHeight[k])
+	t.foundHeight[k] = h
 }
 
 func (t *tstate) apply(m *tmove) {
 	tg := t.tg
 	switch m.kind {
 	case tmRes:
-		t.setF(int(m.f), t.fh[m.f]+1)
-		t.hash -= tg.kR[m.card]
+		t.setF(int(m.f), t.foundHeight[m.f]+1)
+		t.hash -= tg.reserveKeys[m.card]
 		m.refill = -1
 		m.fromStock = false
 		var idx int16 = -1
 		if n := len(t.waste); n > 0 {
 			idx = t.waste[n-1]
 			t.waste = t.waste[:n-1]
-			t.hash -= tg.kTal[idx][locWaste]
+			t.hash -= tg.talonKeys[idx][locWaste]
 		} else if n := len(t.stock); n > 0 {
 			idx = t.stock[n-1]
 			t.stock = t.stock[:n-1]
-			t.hash -= tg.kTal[idx][locStock]
+			t.hash -= tg.talonKeys[idx][locStock]
 			m.fromStock = true
 		}
 		m.refill = idx
@@ -346,37 +347,37 @@ func (t *tstate) apply(m *tmove) {
 			t.loc[idx] = locGone
 			c := t.talon[idx]
 			t.res[m.src] = c
-			t.hash += tg.kR[c]
+			t.hash += tg.reserveKeys[c]
 		} else {
 			t.res[m.src] = engine.NoCard
 		}
 	case tmWaste:
-		t.setF(int(m.f), t.fh[m.f]+1)
+		t.setF(int(m.f), t.foundHeight[m.f]+1)
 		idx := t.waste[len(t.waste)-1]
 		t.waste = t.waste[:len(t.waste)-1]
 		t.loc[idx] = locGone
-		t.hash -= tg.kTal[idx][locWaste]
+		t.hash -= tg.talonKeys[idx][locWaste]
 		m.refill = idx
 		m.hold = t.held[idx]
 		if m.hold {
 			t.held[idx] = false
-			t.hash -= tg.kHeld[idx]
+			t.hash -= tg.heldKeys[idx]
 		}
 	case tmWing:
-		t.setF(int(m.f), t.fh[m.f]+1)
+		t.setF(int(m.f), t.foundHeight[m.f]+1)
 		k := int(m.src)
-		t.hash += tg.kW[k][t.wh[k]-1] - tg.kW[k][t.wh[k]]
-		t.wh[k]--
+		t.hash += tg.wingKeys[k][t.wingHeight[k]-1] - tg.wingKeys[k][t.wingHeight[k]]
+		t.wingHeight[k]--
 	case tmReversal:
-		t.setF(int(m.src), t.fh[m.src]-1)
-		t.setF(int(m.f), t.fh[m.f]+1)
+		t.setF(int(m.src), t.foundHeight[m.src]-1)
+		t.setF(int(m.f), t.foundHeight[m.f]+1)
 	case tmDeal:
 		m.hold = t.holdTop()
 		idx := t.stock[len(t.stock)-1]
 		t.stock = t.stock[:len(t.stock)-1]
 		t.waste = append(t.waste, idx)
 		t.loc[idx] = locWaste
-		t.hash += tg.kTal[idx][locWaste] - tg.kTal[idx][locStock]
+		t.hash += tg.talonKeys[idx][locWaste] - tg.talonKeys[idx][locStock]
 	case tmRedeal:
 		m.hold = t.holdTop()
 		// Kept for Undo, in the buffer of a redeal undone since if
@@ -391,11 +392,11 @@ func (t *tstate) apply(m *tmove) {
 			idx := t.waste[i]
 			t.stock = append(t.stock, idx)
 			t.loc[idx] = locStock
-			t.hash += tg.kTal[idx][locStock] - tg.kTal[idx][locWaste]
+			t.hash += tg.talonKeys[idx][locStock] - tg.talonKeys[idx][locWaste]
 		}
 		t.waste = t.waste[:0]
 		t.redeals++
-		t.hash += tg.kRd
+		t.hash += tg.redealKey
 	}
 }
 
@@ -410,7 +411,7 @@ func (t *tstate) snapshotSize() int {
 	if n > 255 || t.tg.redeals > 255 || t.tg.total > 255 {
 		return 0
 	}
-	size := len(t.fh) + len(t.res) + len(t.wh) + 2*n + 2 + 3 + 8
+	size := len(t.foundHeight) + len(t.res) + len(t.wingHeight) + 2*n + 2 + 3 + 8
 	if t.tg.holdRule {
 		size += n
 	}
@@ -419,7 +420,7 @@ func (t *tstate) snapshotSize() int {
 
 func (t *tstate) save(b []byte) {
 	i := 0
-	for _, h := range t.fh {
+	for _, h := range t.foundHeight {
 		b[i] = byte(h)
 		i++
 	}
@@ -427,7 +428,7 @@ func (t *tstate) save(b []byte) {
 		b[i] = byte(c)
 		i++
 	}
-	for _, h := range t.wh {
+	for _, h := range t.wingHeight {
 		b[i] = byte(h)
 		i++
 	}
@@ -460,16 +461,16 @@ func (t *tstate) save(b []byte) {
 // its length: only the redeals taken after the restore are undone.
 func (t *tstate) restore(b []byte) {
 	i := 0
-	for k := range t.fh {
-		t.fh[k] = int8(b[i])
+	for k := range t.foundHeight {
+		t.foundHeight[k] = int8(b[i])
 		i++
 	}
 	for k := range t.res {
 		t.res[k] = engine.Card(b[i])
 		i++
 	}
-	for k := range t.wh {
-		t.wh[k] = int8(b[i])
+	for k := range t.wingHeight {
+		t.wingHeight[k] = int8(b[i])
 		i++
 	}
 	i += copy(t.loc, b[i:])
@@ -501,55 +502,55 @@ func (t *tstate) undo(m *tmove) {
 	switch m.kind {
 	case tmRes:
 		if idx := m.refill; idx >= 0 {
-			t.hash -= tg.kR[t.res[m.src]]
+			t.hash -= tg.reserveKeys[t.res[m.src]]
 			if m.fromStock {
 				t.stock = append(t.stock, idx)
 				t.loc[idx] = locStock
-				t.hash += tg.kTal[idx][locStock]
+				t.hash += tg.talonKeys[idx][locStock]
 			} else {
 				t.waste = append(t.waste, idx)
 				t.loc[idx] = locWaste
-				t.hash += tg.kTal[idx][locWaste]
+				t.hash += tg.talonKeys[idx][locWaste]
 			}
 		}
 		t.res[m.src] = m.card
-		t.hash += tg.kR[m.card]
-		t.setF(int(m.f), t.fh[m.f]-1)
+		t.hash += tg.reserveKeys[m.card]
+		t.setF(int(m.f), t.foundHeight[m.f]-1)
 	case tmWaste:
 		idx := m.refill
 		t.waste = append(t.waste, idx)
 		t.loc[idx] = locWaste
-		t.hash += tg.kTal[idx][locWaste]
-		t.setF(int(m.f), t.fh[m.f]-1)
+		t.hash += tg.talonKeys[idx][locWaste]
+		t.setF(int(m.f), t.foundHeight[m.f]-1)
 		if m.hold {
 			t.held[idx] = true
-			t.hash += tg.kHeld[idx]
+			t.hash += tg.heldKeys[idx]
 		}
 	case tmWing:
 		k := int(m.src)
-		t.hash += tg.kW[k][t.wh[k]+1] - tg.kW[k][t.wh[k]]
-		t.wh[k]++
-		t.setF(int(m.f), t.fh[m.f]-1)
+		t.hash += tg.wingKeys[k][t.wingHeight[k]+1] - tg.wingKeys[k][t.wingHeight[k]]
+		t.wingHeight[k]++
+		t.setF(int(m.f), t.foundHeight[m.f]-1)
 	case tmReversal:
-		t.setF(int(m.f), t.fh[m.f]-1)
-		t.setF(int(m.src), t.fh[m.src]+1)
+		t.setF(int(m.f), t.foundHeight[m.f]-1)
+		t.setF(int(m.src), t.foundHeight[m.src]+1)
 	case tmDeal:
 		idx := t.waste[len(t.waste)-1]
 		t.waste = t.waste[:len(t.waste)-1]
 		t.stock = append(t.stock, idx)
 		t.loc[idx] = locStock
-		t.hash += tg.kTal[idx][locStock] - tg.kTal[idx][locWaste]
+		t.hash += tg.talonKeys[idx][locStock] - tg.talonKeys[idx][locWaste]
 		t.unholdTop(m)
 	case tmRedeal:
 		for _, idx := range t.stock {
 			t.loc[idx] = locWaste
-			t.hash += tg.kTal[idx][locWaste] - tg.kTal[idx][locStock]
+			t.hash += tg.talonKeys[idx][locWaste] - tg.talonKeys[idx][locStock]
 		}
 		t.stock = t.stock[:0]
 		t.waste = append(t.waste[:0], t.saved[len(t.saved)-1]...)
 		t.saved = t.saved[:len(t.saved)-1]
 		t.redeals--
-		t.hash -= tg.kRd
+		t.hash -= tg.redealKey
 		t.unholdTop(m)
 	}
 }
@@ -590,7 +591,7 @@ func (t *tstate) holdTop() bool {
 	for _, k := range tg.fOf[c] {
 		if t.accepts(k, c) {
 			t.held[idx] = true
-			t.hash += tg.kHeld[idx]
+			t.hash += tg.heldKeys[idx]
 			return true
 		}
 	}
@@ -603,7 +604,7 @@ func (t *tstate) unholdTop(m *tmove) {
 	if m.hold {
 		idx := t.waste[len(t.waste)-1]
 		t.held[idx] = false
-		t.hash -= t.tg.kHeld[idx]
+		t.hash -= t.tg.heldKeys[idx]
 	}
 }
 
@@ -645,7 +646,7 @@ func (t *tstate) holdDead() bool {
 				if t.accepts(k, c) {
 					n++
 				}
-				low = min(low, t.fh[k])
+				low = min(low, t.foundHeight[k])
 			}
 			if n >= 2 {
 				return true
@@ -678,7 +679,7 @@ func (t *tstate) firstTwin(k int) bool {
 		if j == k {
 			return true
 		}
-		if t.fh[j] == t.fh[k] {
+		if t.foundHeight[j] == t.foundHeight[k] {
 			return false
 		}
 	}
@@ -689,7 +690,7 @@ func (t *tstate) firstTwin(k int) bool {
 func (t *tstate) legal(buf []tmove) []tmove {
 	tg := t.tg
 	for k := range tg.found {
-		h := t.fh[k]
+		h := t.foundHeight[k]
 		if h >= tg.flen[k] || !t.firstTwin(k) {
 			continue
 		}
@@ -724,13 +725,13 @@ func (t *tstate) legal(buf []tmove) []tmove {
 	}
 	if tg.reversal {
 		for k := range tg.found {
-			h := t.fh[k]
+			h := t.foundHeight[k]
 			if h >= tg.flen[k] || !t.firstTwin(k) {
 				continue
 			}
 			c := tg.seq[k][h]
 			for _, j := range tg.fOf[c] {
-				if j != k && t.fh[j] >= 2 && tg.seq[j][t.fh[j]-1] == c {
+				if j != k && t.foundHeight[j] >= 2 && tg.seq[j][t.foundHeight[j]-1] == c {
 					buf = append(buf, tmove{kind: tmReversal, src: int8(j), f: int8(k), card: c})
 				}
 			}
@@ -743,7 +744,7 @@ func (t *tstate) legal(buf []tmove) []tmove {
 func (t *tstate) homeCount(c engine.Card) int8 {
 	n := int8(0)
 	for _, k := range t.tg.fOf[c] {
-		if t.tg.pos[k][c] < t.fh[k] {
+		if t.tg.pos[k][c] < t.foundHeight[k] {
 			n++
 		}
 	}
@@ -819,7 +820,7 @@ func (t *tstate) safeMove() (tmove, bool) {
 	return tmove{}, false
 }
 
-// engineMoves converts a line of the dedicated search into the engine's
+// engineMoves converts a line of talon moves (tmove) into the engine's
 // moves from s (which it does not change), with the forced refills.
 func (tg *talonGame) engineMoves(s *engine.State, line []tmove) []engine.Move {
 	e := s.Clone()
@@ -875,7 +876,7 @@ func (in *info) talonGame() *talonGame {
 func (t *tstate) naturalMove() (tmove, bool) {
 	tg := t.tg
 	for k := range tg.found {
-		h := t.fh[k]
+		h := t.foundHeight[k]
 		if h >= tg.flen[k] {
 			continue
 		}
@@ -905,7 +906,7 @@ func (t *tstate) naturalMove() (tmove, bool) {
 
 // autoMove returns the move the search plays without branching, if any:
 // a proven-safe move, or in the heuristic phases the natural one.
-func (p *tpos) autoMove() (tmove, bool) {
+func (p *talonPos) autoMove() (tmove, bool) {
 	t := p.tstate
 	if !p.noDeadBase {
 		if m, ok := t.safeMove(); ok {
@@ -927,12 +928,12 @@ func (p *tpos) autoMove() (tmove, bool) {
 	return tmove{}, false
 }
 
-// tpos is the position of the talon family, with the searches' modes:
-// the dedicated search's position (tstate) and its rules, the automatic
+// talonPos is the position of the talon family, with the searches' modes:
+// the talon family's position (tstate) and its rules, the automatic
 // moves of safeMove (sound), the hold rule (sound), the dead-end tests
 // of talondead.go (sound), and in the heuristic modes the natural rule
 // and topHome (not sound).
-type tpos struct {
+type talonPos struct {
 	*tstate
 	deadEnds bool // the dead-end tests (test switch noDeadEnds)
 	// heuristic: also play the natural rule automatically (not sound:
@@ -948,41 +949,41 @@ type tpos struct {
 	noDeadBase bool
 	d          talonDead
 	// the beam search's evaluation scratch
-	efh  []int8
-	used []bool
-	ucnt [53]int8 // copies met, by card
+	evalHeight []int8
+	used       []bool
+	ucnt       [53]int8 // copies met, by card
 }
 
 // talonSearcher is a searcher on the talon family's position.
-type talonSearcher = searcher[tmove, *tpos]
+type talonSearcher = searcher[tmove, *talonPos]
 
 // newTalonSearcher returns a searcher on t (which it changes while it
 // searches), with the test switches sw.
 func newTalonSearcher(t *tstate, b *budget, sw switches) *talonSearcher {
 	t.noHold = sw.noHold
-	p := &tpos{tstate: t, deadEnds: !sw.noDeadEnds, noDeadBase: sw.noDeadBase,
-		efh: make([]int8, len(t.fh)), used: make([]bool, len(t.res)+len(t.wing))}
+	p := &talonPos{tstate: t, deadEnds: !sw.noDeadEnds, noDeadBase: sw.noDeadBase,
+		evalHeight: make([]int8, len(t.foundHeight)), used: make([]bool, len(t.res)+len(t.wing))}
 	b.mask = 4095
-	return &talonSearcher{budget: b, p: p, tt: newHashSet(1 << 14), maxTree: 2 * maxTBFNodes}
+	return &talonSearcher{budget: b, p: p, tt: newHashSet(1 << 14), maxTree: 2 * maxTalonTree}
 }
 
-const maxTBFNodes = 1 << 22
+const maxTalonTree = 1 << 22
 
-func (p *tpos) won() bool                 { return p.home == p.tg.total }
-func (p *tpos) hash() uint64              { return p.tstate.hash }
-func (p *tpos) perturb(uint64)            {}
-func (p *tpos) rootLost() bool            { return false }
-func (p *tpos) moves(buf []tmove) []tmove { return p.legal(buf) }
-func (p *tpos) dealLayers() bool          { return true }
+func (p *talonPos) won() bool                 { return p.home == p.tg.total }
+func (p *talonPos) hash() uint64              { return p.tstate.hash }
+func (p *talonPos) perturb(uint64)            {}
+func (p *talonPos) rootLost() bool            { return false }
+func (p *talonPos) moves(buf []tmove) []tmove { return p.legal(buf) }
+func (p *talonPos) dealLayers() bool          { return true }
 
-func (p *tpos) setMode(md mode) {
+func (p *talonPos) setMode(md mode) {
 	p.heuristic = md.auto == autoNatural
 	p.topHome = md.auto == autoTopHome
 	p.clog = md.clog
 }
 
 // dead: the dead-end tests of talondead.go and the hold rule's.
-func (p *tpos) dead() bool {
+func (p *talonPos) dead() bool {
 	return p.deadEnds && p.d.test(p.tstate) || p.holdDead()
 }
 
@@ -992,16 +993,16 @@ func (p *tpos) dead() bool {
 // the beam search from spending itself on the many ways to play the same
 // few cards early, which is where a plain best-first search goes in the
 // games with reserves.
-func (p *tpos) layer() int {
+func (p *talonPos) layer() int {
 	n := len(p.talon)
 	return p.redeals*(n+1) + n - len(p.stock)
 }
 
-func (p *tpos) layers() int { return (p.tg.redeals + 1) * (len(p.talon) + 1) }
+func (p *talonPos) layers() int { return (p.tg.redeals + 1) * (len(p.talon) + 1) }
 
 // beamMoves are the moves within a layer: foundation moves and reversals
 // (a refill from the stock moves the position on to a later layer).
-func (p *tpos) beamMoves(buf []tmove) []tmove {
+func (p *talonPos) beamMoves(buf []tmove) []tmove {
 	buf = p.legal(buf)
 	out := buf[:0]
 	for _, m := range buf {
@@ -1013,7 +1014,7 @@ func (p *tpos) beamMoves(buf []tmove) []tmove {
 }
 
 // advance deals, or turns the waste over.
-func (p *tpos) advance() (tmove, bool) {
+func (p *talonPos) advance() (tmove, bool) {
 	switch {
 	case len(p.stock) > 0:
 		return tmove{kind: tmDeal, card: p.talon[p.stock[len(p.stock)-1]]}, true
@@ -1023,40 +1024,16 @@ func (p *tpos) advance() (tmove, bool) {
 	return tmove{}, false
 }
 
-// beamClogs are the weights of clogged reserve cards (tpos.clog) that
+// beamClogs are the weights of clogged reserve cards (talonPos.clog) that
 // each width of the beam phase tries in turn: the orders they give win
-// different deals. On deals 1-40 of each game (5 s a deal, a busy
-// machine), 0 won Picture Patience 28, Odd and Even 32, Royal Cotillion
-// 32 and Patriarchs (41-80) 40; 40 won 33, 35, 31 and 39; 0 and 40 in
-// turn 32, 35, 32 and 40. On 16 Picture Patience deals that 0 left
-// unknown, the weights 10, 40, 100 and 250 each won 5, 9 in all. On a
-// quiet machine, 0, 40, 250 and 100 in turn won 35 Picture Patience
-// deals of 1-40 where 0 and 40 won 33, and 3 of 20 Odd and Even deals
-// that 0 and 40 left unknown at 10 s (0 and 40 again: none).
+// different deals. Measurements: TUNING.md, "The talon family's beam".
 var beamClogs = []int{0, 40, 250, 100}
 
-// talonBeamModes are the automatic plays the beam phase tries, in turn, at each width
-// and weight. Sending the waste's top home at once comes first: alone,
-// that beam won 11 of the 104 Royal Cotillion deals that solver 9 had
-// left unknown at 10 s, in 6 s a deal. The natural rule is left out: it
-// helps only easy deals, which the other modes win too, and misleads
-// the beam in the hard ones (without it the beam had won 10 of 24 Royal
-// Cotillion deals, 11 of 16 Picture Patience deals and 8 of 16 Odd and
-// Even deals left unknown at 10 s); on the 104 deals, the solver at 10 s
-// a deal won 10 with these two modes and 7 with the natural rule as a
-// third. After solver 12 the sound mode is left out too (and the
-// depth-first search that followed the beam: solver.go): at 4,000,000
-// positions a deal, no time limit, on the 24 Odd and Even deals left
-// unknown at 10 s and 25 decided deals of the four games with reserves
-// that took the most positions in their latest survey runs, the beam
-// alone won each of the 29 deals that the old schedule won (Royal
-// Cotillion's deal 67 by the depth-first search) in a median 0.56 of
-// its positions, 0.67 of them in all, and two more, Odd and Even's
-// deals 843 and 989 (7 of the 24 where the old schedule won 5; Royal
-// Cotillion's deal 708 stays unknown with both); on 32 decided deals
-// drawn at random from the four games' surveys and Royal Cotillion's 4
-// recorded losses, the verdicts did not change and the positions fell
-// to 0.68 in all (easy wins: a median 0.99).
+// talonBeamModes are the automatic plays the beam phase tries, in turn,
+// at each width and weight: sending the waste's top home at once. The
+// natural rule is left out (it helps only easy deals, which the other
+// modes win too, and misleads the beam in the hard ones), and so is the
+// sound mode. Measurements: TUNING.md, "The talon family's beam".
 var talonBeamModes = []autoMode{autoTopHome}
 
 // talonBeam is the beam phase's modes: each weight of beamClogs with

@@ -10,21 +10,21 @@ import (
 	"github.com/patience-solitaire/patience/engine"
 )
 
-// talonOf converts a position for the dedicated search.
+// talonOf converts a position for the talon family.
 func talonOf(t testing.TB, s *engine.State) *tstate {
 	t.Helper()
 	tg := infoFor(s.Game()).talonGame()
 	if tg == nil {
-		t.Fatalf("%s: not a game of the dedicated search", s.Game().Key())
+		t.Fatalf("%s: not a game of the talon family", s.Game().Key())
 	}
 	ts, ok := tg.newTState(s)
 	if !ok {
-		t.Fatalf("%s: position not taken by the dedicated search\n%s", s.Game().Key(), s)
+		t.Fatalf("%s: position not taken by the talon family's position\n%s", s.Game().Key(), s)
 	}
 	return ts
 }
 
-// TestTalonGoldens pins verdicts of the dedicated search, proven losses
+// TestTalonGoldens pins verdicts of the talon family, proven losses
 // included (every win is replayed by solve). Royal Cotillion's deal 2
 // was called lost by the generic dead-end test before it treated the
 // waste of a game with refilled reserves as floated.
@@ -49,7 +49,7 @@ func TestTalonGoldens(t *testing.T) {
 		{"contradance", 84, Lost},
 		// Unknown at 4,000,000 positions until the beam's order gave
 		// each copy of a card its own foundation's distance and left
-		// the waste's depth out of the first pass (talonbf.go); won in
+		// the waste's depth out of the first pass (taloneval.go); won in
 		// about 56,000 since.
 		{"odd-and-even", 840, Won},
 	} {
@@ -61,9 +61,9 @@ func TestTalonGoldens(t *testing.T) {
 }
 
 // TestTalonFollowsGenericWins replays wins of the generic solver in the
-// dedicated position: every move is among its legal moves, the position
-// ends won, and neither dead-end test (the generic one, the dedicated
-// one) calls a position of the line lost.
+// talon family's position: every move is among its legal moves, the
+// position ends won, and neither dead-end test (the generic one, the
+// talon family's) calls a position of the line lost.
 func TestTalonFollowsGenericWins(t *testing.T) {
 	for _, c := range []struct {
 		slug string
@@ -90,7 +90,7 @@ func TestTalonFollowsGenericWins(t *testing.T) {
 				continue
 			}
 			if dead.test(ts) {
-				t.Fatalf("%s %d: the dedicated dead-end test calls the position after %d moves of a win lost\n%s", c.slug, c.deal, i, e)
+				t.Fatalf("%s %d: the talon family's dead-end test calls the position after %d moves of a win lost\n%s", c.slug, c.deal, i, e)
 			}
 			found := false
 			for _, tm := range ts.legal(nil) {
@@ -101,7 +101,7 @@ func TestTalonFollowsGenericWins(t *testing.T) {
 				}
 			}
 			if !found {
-				t.Fatalf("%s %d: move %d (%v) is not a legal move of the dedicated position\n%s", c.slug, c.deal, i, m, e)
+				t.Fatalf("%s %d: move %d (%v) is not a legal move of the talon family's position\n%s", c.slug, c.deal, i, m, e)
 			}
 			e.Apply(m)
 		}
@@ -111,8 +111,8 @@ func TestTalonFollowsGenericWins(t *testing.T) {
 	}
 }
 
-// randomEndgame lays out a late position of a game of the dedicated
-// search: foundations nearly built, the rest shuffled into the
+// randomEndgame lays out a late position of a game of the talon family:
+// foundations nearly built, the rest shuffled into the
 // reserves, the wing and the waste, redeals used up now and then.
 func randomEndgame(t testing.TB, g *engine.Game, rng *rand.Rand, spread int) *engine.State {
 	in := infoFor(g)
@@ -155,7 +155,7 @@ func randomEndgame(t testing.TB, g *engine.Game, rng *rand.Rand, spread int) *en
 }
 
 // TestTalonEndgames compares, on random endgames that every search
-// decides exhaustively, the dedicated search with its dead-end tests
+// decides exhaustively, the talon family's search with its dead-end tests
 // and automatic moves, without them, and the generic solver: the
 // verdicts must agree.
 func TestTalonEndgames(t *testing.T) {
@@ -243,7 +243,7 @@ var _ = context.Background
 // 2-pile (f5) both take the Queen of clubs here, but the Queen ends the
 // first and leads the second on to the Ace. Sending the left wing's
 // Queen to f1 automatically (the dead-base rule before sameRest) lost
-// this won position: neither the dedicated nor the generic rule may
+// this won position: neither the talon family's nor the generic rule may
 // play it, and the search must win with and without them.
 func TestSameRest(t *testing.T) {
 	s := layout(t, "royal-cotillion", "l2: JS 2H 7C", "l3: QC", "l4: 4H",
@@ -254,7 +254,7 @@ func TestSameRest(t *testing.T) {
 		"r11: 7S", "r12: 5S", "r13: 3C", "r14: JC", "r15: AS", "r16: 4S", "s: AC 6S",
 		"w: 9H 8S 9S JH 6H TH 9C 7D 8H 7H QS QC 3S 9S 2S QH")
 	if m, ok := talonOf(t, s).safeMove(); ok {
-		t.Errorf("the dedicated search plays %v automatically", m.card)
+		t.Errorf("the talon family's search plays %v automatically", m.card)
 	}
 	in := infoFor(s.Game())
 	l3 := s.Game().PileIndex("l3")
@@ -272,34 +272,34 @@ func TestSameRest(t *testing.T) {
 	}
 }
 
-// rehash computes the hash of a position of the dedicated search from
+// rehash computes the hash of a position of the talon family from
 // scratch, as newTState and the hold rule build it.
 func rehash(t *tstate) uint64 {
 	tg := t.tg
 	var h uint64
-	for k, fh := range t.fh {
-		h += tg.kF[k][fh]
+	for k, foundHeight := range t.foundHeight {
+		h += tg.foundKeys[k][foundHeight]
 	}
 	for _, c := range t.res {
 		if c != engine.NoCard {
-			h += tg.kR[c]
+			h += tg.reserveKeys[c]
 		}
 	}
-	for k, wh := range t.wh {
-		h += tg.kW[k][wh]
+	for k, wingHeight := range t.wingHeight {
+		h += tg.wingKeys[k][wingHeight]
 	}
 	for i, l := range t.loc {
 		if l != locGone {
-			h += tg.kTal[i][l]
+			h += tg.talonKeys[i][l]
 		}
 		if t.held[i] {
-			h += tg.kHeld[i]
+			h += tg.heldKeys[i]
 		}
 	}
-	return h + uint64(t.redeals)*tg.kRd
+	return h + uint64(t.redeals)*tg.redealKey
 }
 
-// playRandom plays a legal move of the dedicated search drawn at random,
+// playRandom plays a legal move of the talon family drawn at random,
 // if there is one, and returns it.
 func playRandom(ts *tstate, rng *rand.Rand) (tmove, bool) {
 	moves := ts.legal(nil)
@@ -311,7 +311,7 @@ func playRandom(ts *tstate, rng *rand.Rand) (tmove, bool) {
 	return m, true
 }
 
-// TestTalonApplyUndo plays random moves of the dedicated search (hold
+// TestTalonApplyUndo plays random moves of the talon family (hold
 // rule included) from deals of every game it takes, checking after each
 // that the incremental hash equals the hash recomputed, and undoes them
 // all: the position must be the deal again.

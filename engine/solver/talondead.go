@@ -7,7 +7,7 @@ import (
 	"github.com/patience-solitaire/patience/engine"
 )
 
-// talonDead is the dedicated search's dead-end test, for the last pass
+// talonDead is the talon family's dead-end test, for the last pass
 // of a game without reserves and wings (Contradance, Captured Queens):
 // no redeal is left, and cards leave the waste only from its top and
 // only to the foundations.
@@ -56,11 +56,8 @@ func (d *talonDead) test(t *tstate) bool {
 		return false
 	}
 	// Where the waste-order test applies, the release test is left out:
-	// on Contradance deals 1-30 it condemned 224 of the 24,000,000
-	// positions it was asked about (the waste-order test 1,700,000),
-	// and it took half the time of the exhaustive search; without it
-	// that search ran twice as fast on the same positions, and at 10 s
-	// a deal it proved 9 of 20 deals lost that were unknown with it.
+	// it condemned few positions and took half the time of the
+	// exhaustive search (TUNING.md, "The talon family").
 	if !tg.reversal && !tg.chains && d.release(t) {
 		return true
 	}
@@ -81,15 +78,15 @@ func (d *talonDead) test(t *tstate) bool {
 		seq := tg.seq[cl[0]]
 		lo := tg.flen[cl[0]]
 		for _, k := range cl {
-			lo = min(lo, t.fh[k])
+			lo = min(lo, t.foundHeight[k])
 		}
 		for i := int(lo) + 1; i < len(seq); i++ {
 			nPrev, nCur := 0, 0
 			for _, k := range cl {
-				if int(t.fh[k]) <= i-1 {
+				if int(t.foundHeight[k]) <= i-1 {
 					nPrev++
 				}
-				if int(t.fh[k]) <= i {
+				if int(t.foundHeight[k]) <= i {
 					nCur++
 				}
 			}
@@ -171,7 +168,7 @@ func (d *talonDead) deadlines(t *tstate) bool {
 		seq := tg.seq[cl[0]]
 		lo, hi := tg.flen[cl[0]], int8(0)
 		for _, k := range cl {
-			lo, hi = min(lo, t.fh[k]), max(hi, t.fh[k])
+			lo, hi = min(lo, t.foundHeight[k]), max(hi, t.foundHeight[k])
 		}
 		if len(cl) == 1 {
 			hi = tg.flen[cl[0]]
@@ -348,17 +345,17 @@ func (d *talonDead) release(t *tstate) bool {
 	d.waitPool = [53]int8{}
 	d.waitWing = [53]uint8{}
 	for k := range tg.found {
-		d.top[k] = t.fh[k]
+		d.top[k] = t.foundHeight[k]
 	}
 	queue := d.queue[:0]
 	left := t.tg.total - t.home
 	// canHome holds the cards that some foundation k could reach: at a
-	// position p of its sequence with t.fh[k] <= p <= d.top[k] (a
+	// position p of its sequence with t.foundHeight[k] <= p <= d.top[k] (a
 	// sequence holds a card at most once). Bits are added as top grows.
 	var canHome engine.CardSet
 	for k := range tg.found {
-		if t.fh[k] < tg.flen[k] {
-			canHome |= 1 << tg.seq[k][t.fh[k]]
+		if t.foundHeight[k] < tg.flen[k] {
+			canHome |= 1 << tg.seq[k][t.foundHeight[k]]
 		}
 	}
 	// avail makes card c available, from the pool (wing < 0) or as the
@@ -390,7 +387,7 @@ func (d *talonDead) release(t *tstate) bool {
 		}
 	}
 	for k := range t.wing {
-		d.wpos[k] = t.wh[k] - 1
+		d.wpos[k] = t.wingHeight[k] - 1
 		if d.wpos[k] >= 0 {
 			avail(t.wing[k][d.wpos[k]], k)
 		}

@@ -26,7 +26,7 @@ func (d *releaseScratch) releaseRef(t *tstate) bool {
 	}
 	d.rHomed = [53]int8{}
 	for k := range tg.found {
-		d.rTop[k] = t.fh[k]
+		d.rTop[k] = t.foundHeight[k]
 	}
 	n := len(t.res) + len(t.stock) + len(t.waste)
 	if cap(d.rDone) < n {
@@ -37,10 +37,10 @@ func (d *releaseScratch) releaseRef(t *tstate) bool {
 		done[i] = false
 	}
 	for k := range t.wing {
-		if cap(d.rWdone[k]) < int(t.wh[k]) {
-			d.rWdone[k] = make([]bool, t.wh[k])
+		if cap(d.rWdone[k]) < int(t.wingHeight[k]) {
+			d.rWdone[k] = make([]bool, t.wingHeight[k])
 		}
-		d.rWdone[k] = d.rWdone[k][:t.wh[k]]
+		d.rWdone[k] = d.rWdone[k][:t.wingHeight[k]]
 		for i := range d.rWdone[k] {
 			d.rWdone[k][i] = false
 		}
@@ -49,7 +49,7 @@ func (d *releaseScratch) releaseRef(t *tstate) bool {
 	canHome := func(c engine.Card) bool {
 		for _, k := range tg.fOf[c] {
 			p := tg.pos[k][c]
-			if p >= t.fh[k] && p <= d.rTop[k] {
+			if p >= t.foundHeight[k] && p <= d.rTop[k] {
 				return true
 			}
 		}
@@ -143,7 +143,7 @@ func (d *releaseScratch) releaseRef(t *tstate) bool {
 }
 
 // TestReleaseFast holds the release test to releaseRef on the positions
-// of random lines of play in every game of the dedicated search (the
+// of random lines of play in every game of the talon family (the
 // test itself does not look at redeals or reversals: its callers do).
 func TestReleaseFast(t *testing.T) {
 	rng := rand.New(rand.NewSource(17))

@@ -8,7 +8,9 @@
 // theme toggle, the page without JavaScript, the 404 page, that no page
 // scrolls sideways at 360 and 375 pixels, that axe-core finds no serious
 // or critical accessibility problem, and that no page logs an error or
-// asks anything of another host.
+// asks anything of another host. TestWasm runs the committed browser's
+// engine (templates/assets/play.wasm.gz) on a fixed set of requests and
+// compares its answers with the native engine's.
 //
 // Without a Chromium (chromium, chromium-browser, google-chrome, or the
 // program in $PATIENCE_CHROMIUM) the tests skip, unless

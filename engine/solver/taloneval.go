@@ -14,10 +14,10 @@ import (
 // at once by foundation moves from the reserve, the wing tops and the
 // waste's top (each card once), less costs for the cards the foundations
 // need soon that lie buried and for the reserve cards they do not.
-func (p *tpos) evaluate() int32 {
+func (p *talonPos) evaluate() int32 {
 	t := p.tstate
 	tg := t.tg
-	copy(p.efh, t.fh)
+	copy(p.evalHeight, t.foundHeight)
 	for i := range p.used {
 		p.used[i] = false
 	}
@@ -30,12 +30,12 @@ func (p *tpos) evaluate() int32 {
 		}
 	}
 	extra := 0
-	wh := 0
+	wingHeight := 0
 	for changed := true; changed; {
 		changed = false
 		for k := range tg.found {
-			for p.efh[k] < tg.flen[k] {
-				c := tg.seq[k][p.efh[k]]
+			for p.evalHeight[k] < tg.flen[k] {
+				c := tg.seq[k][p.evalHeight[k]]
 				ok := false
 				if m := inRes[c]; m != 0 {
 					j := bits.TrailingZeros16(m)
@@ -52,14 +52,14 @@ func (p *tpos) evaluate() int32 {
 						}
 					}
 				}
-				if !ok && wh < len(t.waste) && t.talon[t.waste[len(t.waste)-1-wh]] == c {
-					wh++
+				if !ok && wingHeight < len(t.waste) && t.talon[t.waste[len(t.waste)-1-wingHeight]] == c {
+					wingHeight++
 					ok = true
 				}
 				if !ok {
 					break
 				}
-				p.efh[k]++
+				p.evalHeight[k]++
 				extra++
 				changed = true
 			}
@@ -71,21 +71,18 @@ func (p *tpos) evaluate() int32 {
 	// a redeal each foundation takes one copy, so the first copy met
 	// (reserve first, then the waste from its top) gets the nearest
 	// foundation's distance, the second the next one's; ucnt counts the
-	// copies met. (Before, every copy got the nearest distance: in Odd
-	// and Even, whose Ace and Deuce foundations of a suit both take
-	// every card of the suit, far apart, the second copy looked as
-	// urgent as the first. Royal Cotillion, which has no redeal, keeps
-	// the nearest: at 4,000,000 positions a deal, no time limit, the
-	// copies' own distances won none of its deals 8, 14, 30, 39, 53, 58,
-	// 60 and 61, left unknown at the default budget, and of 64 won deals
-	// lost 113, which the nearest wins in 17,353 positions.)
+	// copies met: in Odd and Even, whose Ace and Deuce foundations of a
+	// suit both take every card of the suit, far apart, the second copy
+	// is not as urgent as the first. Royal Cotillion, which has no
+	// redeal, keeps the nearest for both (TUNING.md, "The talon family's
+	// beam").
 	clear(p.ucnt[:])
 	own := tg.redeals > 0
 	urg := func(c engine.Card) int {
 		u, u2 := 99, 99
 		for _, k := range tg.fOf[c] {
-			if q := tg.pos[k][c]; q >= p.efh[k] {
-				d := int(q - p.efh[k])
+			if q := tg.pos[k][c]; q >= p.evalHeight[k] {
+				d := int(q - p.evalHeight[k])
 				if d < u {
 					u, u2 = d, u
 				} else if d < u2 {
@@ -112,15 +109,8 @@ func (p *tpos) evaluate() int32 {
 	// Cards the foundations need soon cost for every card above them in
 	// the waste or a wing column. Not in the waste before the last
 	// redeal: turned over, the waste's deepest cards come first, so
-	// depth there is no loss (on the 18 Odd and Even deals of 1-1000 left
-	// unknown at the default budget, at 4,000,000 positions a deal, no
-	// time limit, the beam won 1 with that cost and the copies' nearest
-	// distances, 4 with the copies' own distances, and 7 without the
-	// cost in the first pass: 75, 449, 656, 720, 831, 840, 843; with
-	// both changes Picture Patience won 5 of its 6 unknown deals, where
-	// the old order won 2, and Patriarchs both of its 2, where it won
-	// none).
-	w := t.waste[:len(t.waste)-wh]
+	// depth there is no loss (TUNING.md, "The talon family's beam").
+	w := t.waste[:len(t.waste)-wingHeight]
 	last := t.redeals >= tg.redeals
 	if !last {
 		// No cost; the copies are counted only for the wings' urg.
@@ -138,7 +128,7 @@ func (p *tpos) evaluate() int32 {
 		}
 	}
 	for k := range t.wing {
-		n := int(t.wh[k])
+		n := int(t.wingHeight[k])
 		if p.used[len(t.res)+k] {
 			n--
 		}

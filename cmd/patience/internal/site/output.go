@@ -342,31 +342,11 @@ func (o *dirOutput) copy(name string, fsys fs.FS, src string) error {
 	return nil
 }
 
-// commit puts the new folder in place of the destination: the old one is
-// renamed away, the new one renamed in, and the old one removed.
+// commit puts the new folder in place of the destination (swapIn,
+// syncdest.go).
 func (o *dirOutput) commit() error {
 	o.closeOpen()
-	parent, base := filepath.Split(o.dest)
-	var old string
-	if _, err := os.Lstat(o.dest); err == nil {
-		d, err := os.MkdirTemp(parent, "."+base+".old-")
-		if err != nil {
-			return err
-		}
-		old = filepath.Join(d, base)
-		if err := os.Rename(o.dest, old); err != nil {
-			os.Remove(d)
-			return err
-		}
-		defer os.RemoveAll(d)
-	}
-	if err := os.Rename(o.tmp, o.dest); err != nil {
-		if old != "" {
-			os.Rename(old, o.dest)
-		}
-		return err
-	}
-	return nil
+	return swapIn(osDisk{}, o.tmp, o.dest)
 }
 
 // discard removes the new folder.

@@ -201,22 +201,37 @@ func (b *builder) checkDestination() error {
 	bad := func(why string) error {
 		return &srcpos.Error{Pos: srcpos.Pos{File: b.dest}, Msg: "destination " + why}
 	}
-	real := func(p string) string {
-		if r, err := filepath.EvalSymlinks(p); err == nil {
-			return r
-		}
-		return p
-	}
-	dest, src := real(b.dest), real(b.src)
+	dest, src := realPath(b.dest), realPath(b.src)
 	switch {
 	case within(src, dest):
 		return bad("is the source folder or contains it")
-	case b.contentDir != "" && within(dest, real(b.contentDir)):
+	case b.contentDir != "" && within(dest, realPath(b.contentDir)):
 		return bad("is inside the content folder")
-	case within(dest, real(filepath.Join(b.src, "templates"))):
+	case within(dest, realPath(filepath.Join(b.src, "templates"))):
 		return bad("is inside the templates folder")
 	}
 	return nil
+}
+
+// realPath returns the absolute path p with its symbolic links resolved.
+// Where p does not exist (a first build's destination), the links of its
+// nearest existing ancestor are resolved and the rest is joined on:
+// "link/public", with link a symbolic link to the content folder, is
+// inside the content folder though public does not exist yet (issue 41,
+// item 9).
+func realPath(p string) string {
+	var rest []string
+	for dir := p; ; {
+		if r, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(append([]string{r}, rest...)...)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return p
+		}
+		rest = append([]string{filepath.Base(dir)}, rest...)
+		dir = parent
+	}
 }
 
 // within tells whether path p is dir or inside it.

@@ -88,6 +88,9 @@ func BuildContext(ctx context.Context, opts Options) (*Result, error) {
 	if err := b.open(); err != nil {
 		return nil, err
 	}
+	if err := b.lockDestination(); err != nil { // destlock.go
+		return nil, err
+	}
 	b.loadConfig()
 	b.conv = markup.New(markup.Options{Typographer: b.cfg.Typographer})
 	b.loadTemplates()
@@ -143,6 +146,7 @@ type builder struct {
 	extras  int            // files written by writeExtras (extras.go)
 	inc     *incState      // with Options.Cache (incremental.go)
 	games   *gameData      // survey results and warnings (games.go)
+	unlock  func()         // releases the destination's lock (destlock.go)
 }
 
 // contentName is how the content folder is shown in messages.
@@ -249,6 +253,9 @@ func (b *builder) close() {
 	b.dropOutput()
 	for _, r := range b.roots {
 		r.Close()
+	}
+	if b.unlock != nil {
+		b.unlock()
 	}
 }
 

@@ -1,6 +1,7 @@
 package markup
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 
@@ -27,8 +28,15 @@ import (
 
 // Figures returns the figure KEY of the results of game (slug) and
 // variant ("" for the default rules), as the page shows it, or an error
-// saying what the data lacks.
+// saying what the data lacks. An error that wraps ErrReported is not
+// reported at the figure: its root (a data file that does not read) is
+// reported where it is, and the figure is left out.
 type Figures func(game, variant, key string) (string, error)
+
+// ErrReported marks the error of a figure whose data failed at its root,
+// where that failure is reported: the figure's own error would be a
+// knock-on error, listed before its cause.
+var ErrReported = errors.New("reported at its root")
 
 // KindFigure is the node kind of a {{odds:...}} figure.
 var KindFigure = ast.NewNodeKind("OddsFigure")
@@ -114,7 +122,10 @@ func renderFigure(w util.BufWriter, source []byte, node ast.Node, entering bool)
 		return fail("unknown odds key " + n.Key + ": this build has no odds data")
 	}
 	v, err := st.doc.Figures(n.Game, n.Variant, n.Key)
-	if err != nil {
+	switch {
+	case errors.Is(err, ErrReported):
+		return ast.WalkContinue, nil
+	case err != nil:
 		return fail(err.Error())
 	}
 	_, _ = w.Write(util.EscapeHTML([]byte(v)))

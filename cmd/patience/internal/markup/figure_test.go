@@ -19,6 +19,8 @@ func testFigures(asked *[]string) Figures {
 			return "731", nil
 		case "la-belle-lucie/no-redeal:rate":
 			return "<1%", nil
+		case "broken/:won":
+			return "", fmt.Errorf("unknown odds key won: broken.json does not read (%w)", ErrReported)
 		}
 		return "", fmt.Errorf("unknown odds key %s", key)
 	}
@@ -52,6 +54,9 @@ func TestFigures(t *testing.T) {
 		{name: "other braces", src: "{a} {{b}} {{odd:x:y}}\n", want: "<p>{a} {{b}} {{odd:x:y}}</p>\n"},
 		{name: "unknown key", src: "# T\n\nsee {{odds:house-in-the-woods:lost}}\n",
 			asked: "house-in-the-woods||lost", errs: "p.md:3:5: unknown odds key lost"},
+		// Issue 41, item 15: the root error, a data file that does not
+		// read, is reported where it is, and the figure is left out.
+		{name: "knock-on error", src: "a {{odds:broken:won}} b\n", want: "<p>a  b</p>\n", asked: "broken||won"},
 		{name: "malformed", src: "a {{odds:House:won}} b\n{{odds:x:y\n",
 			errs: "p.md:1:3: bad odds figure \"{{odds:House:won}}\": want {{odds:SLUG:KEY}} or {{odds:SLUG/VARIANT:KEY}}, in lower case\n" +
 				"p.md:2:1: bad odds figure \"{{odds:x:y\": want {{odds:SLUG:KEY}} or {{odds:SLUG/VARIANT:KEY}}, in lower case"},

@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -129,5 +130,33 @@ func TestFairOddsBox(t *testing.T) {
 	errs, _ := buildErrors(t, files, Options{})
 	if want := `content/odds/la-belle-lucie.fair.jsonl:4:1: bound "sideways": want "lower" or "upper"`; strings.Join(errs, "\n") != want {
 		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), want)
+	}
+}
+
+// TestFigureKnockOnErrors is issue 41, item 15: a data file that does not
+// read, quoted by a page's figures, gave an error at each figure, listed
+// before the file's own. The file's error is the only one.
+func TestFigureKnockOnErrors(t *testing.T) {
+	page := "{{odds:shamrocks:won}} {{odds:shamrocks:rate}} {{odds:shamrocks:solver}} {{odds:la-belle-lucie:fair-lower}} {{odds:la-belle-lucie:fair-seed}}\n"
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"odds", map[string]string{"content/odds/shamrocks.json": `{"game": "shamrocks",, "won": 1}`},
+			"content/odds/shamrocks.json:1:22: bad JSON: invalid character ',' looking for beginning of object key string"},
+		{"survey", map[string]string{"content/odds/shamrocks.survey.jsonl": "{\"survey\":1,\n{\"deal\":1}\n"},
+			"content/odds/shamrocks.survey.jsonl:1:1: unexpected end of JSON input"},
+		{"fair play", map[string]string{"content/odds/la-belle-lucie.fair.jsonl": "{\n"},
+			"content/odds/la-belle-lucie.fair.jsonl:1:1: bad line: unexpected EOF"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			files := figureSite(page)
+			maps.Copy(files, tt.files)
+			errs, _ := buildErrors(t, files, Options{Destination: filepath.Join(t.TempDir(), "public")})
+			if len(errs) != 1 || errs[0] != tt.want {
+				t.Errorf("errors:\n%s\nwant only:\n%s", strings.Join(errs, "\n"), tt.want)
+			}
+		})
 	}
 }

@@ -161,6 +161,9 @@ func (b *builder) checkSurvey(rel string) {
 		return
 	}
 	f, err := survey.Read(bytes.NewReader(data), show)
+	if err == nil {
+		err = survey.CheckLines(data, show) // issue 41, item 14
+	}
 	switch {
 	case err != nil:
 		b.errs.add(srcpos.Pos{File: show}, err)

@@ -170,6 +170,7 @@ func (c *Converter) Convert(d *Document) (res *Result, err error) {
 		return nil, fmt.Errorf("%s: goldmark returned a %T, not a document", d.Path, root)
 	}
 	doc.AddMeta(stateKey, st)
+	st.lookUpFigures(doc) // figure.go
 	res = &Result{Headings: headings(doc, d.Source), Links: links(doc, st.lines)}
 	var buf bytes.Buffer
 	buf.Grow(len(d.Source) + len(d.Source)/2)

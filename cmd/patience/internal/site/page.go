@@ -112,7 +112,11 @@ func (b *builder) loadPage(p *page) {
 		Unsafe:  unsafe,
 		Replay:  b.replayRenderer(p),
 		Figures: b.figures(p),
+		Context: b.ctx, // a page of highlighted code can take seconds
 	})
+	if b.stopped() {
+		return // BuildContext returns ctx.Err()
+	}
 	if err != nil {
 		b.errs.add(at, err)
 		return

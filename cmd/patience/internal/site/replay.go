@@ -46,6 +46,9 @@ func (b *builder) replayRenderer(p *page) markup.ReplayRenderer {
 // renderReplay renders blk with render, after refusing a figure in it: a
 // replay's notes are shown as written.
 func (b *builder) renderReplay(render markup.ReplayRenderer, blk markup.ReplayBlock) ([]byte, error) {
+	if b.stopped() {
+		return nil, b.ctx.Err()
+	}
 	if err := figureRefused(blk.File, blk.Body, blk.FirstLine, "a replay block"); err != nil {
 		return nil, err
 	}

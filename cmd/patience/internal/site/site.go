@@ -80,8 +80,8 @@ func Build(opts Options) (*Result, error) {
 }
 
 // BuildContext is Build, stopped when ctx is done: it then returns
-// ctx.Err() soon (between pages; a page being converted is finished) and
-// leaves the destination, and the Cache, as they were.
+// ctx.Err() soon (between pages, and within a page's code blocks being
+// highlighted) and leaves the destination, and the Cache, as they were.
 func BuildContext(ctx context.Context, opts Options) (*Result, error) {
 	b := &builder{opts: opts, ctx: ctx}
 	defer b.close()

@@ -11,7 +11,7 @@ import (
 // conversion's looks at it are counted, not timed.
 type stopAfter struct {
 	context.Context
-	cancel func()
+	cancel   func()
 	n, looks int
 }
 

@@ -79,12 +79,7 @@ func sameTree(a, b map[string][]byte) bool {
 // lock file, the destination untouched; once the lock is let go, the
 // build goes ahead.
 func TestBuildWaitsForDestinationLock(t *testing.T) {
-	dir := t.TempDir()
-	writeFiles(t, dir, goodSite)
-	if _, err := Build(Options{Source: dir}); err != nil {
-		t.Fatal(err)
-	}
-	pub := filepath.Join(dir, "public")
+	dir, pub := builtGoodSite(t)
 	before := readTree(t, pub)
 	writeFiles(t, dir, map[string]string{"config.yaml": "title: Another title\n"})
 

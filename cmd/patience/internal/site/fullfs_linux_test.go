@@ -15,17 +15,20 @@ import (
 // destination on a small tmpfs is rebuilt with a page too large for what
 // is left. The build must fail with the file system's error and leave the
 // destination as it was, both for a sync and for a rewrite of the whole
-// destination (a file of the old site is a folder of the new one). It
+// destination (a file of the old site is a folder of the new one); a
+// first build onto a full disk leaves nothing behind. It
 // needs the right to mount a file system (root in a container, say) and
 // is skipped without it; TestSyncAllOrNothing covers the same paths with
 // injected faults everywhere.
 func TestFullDiskKeepsSite(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		old  map[string]string // put in the destination before the rebuild
+		name  string
+		fresh bool              // no destination before the build
+		old   map[string]string // put in the destination before the rebuild
 	}{
-		{"sync", nil},
-		{"kind changes", map[string]string{"public/docs/big": "a file where the new page's folder goes"}},
+		{"fresh", true, nil},
+		{"sync", false, nil},
+		{"kind changes", false, map[string]string{"public/docs/big": "a file where the new page's folder goes"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			mnt := t.TempDir()
@@ -36,11 +39,14 @@ func TestFullDiskKeepsSite(t *testing.T) {
 			dir := t.TempDir()
 			writeFiles(t, dir, goodSite)
 			pub := filepath.Join(mnt, "public")
-			if _, err := Build(Options{Source: dir, Destination: pub}); err != nil {
-				t.Fatal(err)
+			var before map[string][]byte
+			if !tc.fresh {
+				if _, err := Build(Options{Source: dir, Destination: pub}); err != nil {
+					t.Fatal(err)
+				}
+				writeFiles(t, mnt, tc.old)
+				before = readTree(t, pub)
 			}
-			writeFiles(t, mnt, tc.old)
-			before := readTree(t, pub)
 			// A page of 6 MB, more than the whole file system.
 			writeFiles(t, dir, map[string]string{
 				"config.yaml":         "title: Another title\n",
@@ -50,10 +56,12 @@ func TestFullDiskKeepsSite(t *testing.T) {
 			if !errors.Is(err, syscall.ENOSPC) && (err == nil || !strings.Contains(err.Error(), "no space left")) {
 				t.Fatalf("build onto a full disk: error %v, want no space left on device", err)
 			}
-			sameFiles(t, "full disk", readTree(t, pub), before)
+			if !tc.fresh {
+				sameFiles(t, "full disk", readTree(t, pub), before)
+			}
 			entries, _ := os.ReadDir(mnt)
 			for _, e := range entries {
-				if e.Name() != "public" {
+				if e.Name() != "public" || tc.fresh {
 					t.Errorf("left behind: %s", e.Name())
 				}
 			}

@@ -3,7 +3,6 @@ package site
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -17,12 +16,7 @@ import (
 // code block (which takes many seconds to highlight): the build returns
 // context.Canceled at once, the destination as it was.
 func TestBuildStopsWithinAPage(t *testing.T) {
-	dir := t.TempDir()
-	writeFiles(t, dir, goodSite)
-	if _, err := Build(Options{Source: dir}); err != nil {
-		t.Fatal(err)
-	}
-	pub := filepath.Join(dir, "public")
+	dir, pub := builtGoodSite(t)
 	before := readTree(t, pub)
 	code := strings.Repeat("func f(x int) int {\n\treturn x * 2 // double\n}\n", 120000)
 	writeFiles(t, dir, map[string]string{"content/docs/big.md": "# Big\n\n```replay\ngame: shamrocks\n```\n\n```go\n" + code + "```\n"})

@@ -15,12 +15,7 @@ import (
 // that files which did not change were not written again, and that what
 // the site no longer has is gone.
 func TestBuildSyncsExistingDestination(t *testing.T) {
-	dir := t.TempDir()
-	writeFiles(t, dir, goodSite)
-	if _, err := Build(Options{Source: dir}); err != nil {
-		t.Fatal(err)
-	}
-	pub := filepath.Join(dir, "public")
+	dir, pub := builtGoodSite(t)
 	stat := func(name string) os.FileInfo {
 		t.Helper()
 		fi, err := os.Stat(filepath.Join(pub, filepath.FromSlash(name)))
@@ -73,6 +68,18 @@ func TestBuildSyncsExistingDestination(t *testing.T) {
 			t.Errorf("%s was written again", name)
 		}
 	}
+}
+
+// builtGoodSite writes goodSite to a new folder and builds it into its
+// public/; it returns the folder and public/.
+func builtGoodSite(t *testing.T) (dir, pub string) {
+	t.Helper()
+	dir = t.TempDir()
+	writeFiles(t, dir, goodSite)
+	if _, err := Build(Options{Source: dir}); err != nil {
+		t.Fatal(err)
+	}
+	return dir, filepath.Join(dir, "public")
 }
 
 // faultDisk is the operating system's disk, except that its fail-th
@@ -152,12 +159,7 @@ func TestSyncAllOrNothing(t *testing.T) {
 		{"kind changes", map[string]string{"public/stale.html": "old", "public/docs/new": "a file where the new page's folder goes"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			writeFiles(t, dir, goodSite)
-			if _, err := Build(Options{Source: dir}); err != nil {
-				t.Fatal(err)
-			}
-			pub := filepath.Join(dir, "public")
+			dir, pub := builtGoodSite(t)
 			writeFiles(t, dir, tc.old)
 			before := readTree(t, pub)
 			// Every page changes (the title is on each), one page is

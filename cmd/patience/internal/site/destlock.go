@@ -18,9 +18,10 @@ import (
 // synced their files over the other's, and left half of each site). The
 // lock is a file beside the destination, ".public.lock" for "public",
 // locked with flock where the system has it (destlock_unix.go) and
-// otherwise made with O_EXCL (destlock_other.go). A second build waits
-// for the first, at most lockWait, then fails naming the lock file. The
-// holder removes the file when it is done.
+// otherwise made with O_EXCL (destlock_other.go); where no file can be
+// made there, an existing destination folder is locked itself. A second
+// build waits for the first, at most lockWait, then fails naming the
+// lock file. The holder removes the file when it is done.
 
 // lockWait is how long a build waits for another build of the same
 // destination to finish.
@@ -50,12 +51,21 @@ func (b *builder) lockDestination() error {
 	if err := os.MkdirAll(filepath.Dir(lock), 0o755); err != nil {
 		return &srcpos.Error{Pos: srcpos.Pos{File: b.dest}, Msg: err.Error()}
 	}
-	release, err := waitLock(b.ctx, lock, lockWait)
+	release, err := waitLock(b.ctx, func() (func(), error) { return tryLock(lock) }, lockWait)
+	if err != nil && !errors.Is(err, errLockBusy) && b.ctx.Err() == nil && isDir(b.dest) {
+		// No lock file can be made beside the destination (a folder
+		// that is not ours, /var/www for /var/www/html): an existing
+		// destination is synced inside itself, and is locked itself.
+		lock = b.dest
+		release, err = waitLock(b.ctx, func() (func(), error) { return tryLockDir(b.dest) }, lockWait)
+	}
 	switch {
 	case errors.Is(err, errLockBusy):
-		return &srcpos.Error{Pos: srcpos.Pos{File: b.dest}, Msg: fmt.Sprintf(
-			"destination is being written by another build: its lock %s was held for %v (if no build is running, remove that file)",
-			lock, lockWait)}
+		msg := fmt.Sprintf("destination is being written by another build: its lock %s was held for %v", lock, lockWait)
+		if lock != b.dest {
+			msg += " (if no build is running, remove that file)"
+		}
+		return &srcpos.Error{Pos: srcpos.Pos{File: b.dest}, Msg: msg}
 	case err != nil && b.ctx.Err() != nil:
 		return err
 	case err != nil:
@@ -65,12 +75,12 @@ func (b *builder) lockDestination() error {
 	return nil
 }
 
-// waitLock takes the lock file path, trying again every lockPoll while
+// waitLock takes a lock with try, trying again every lockPoll while
 // another holds it, for at most wait or until ctx is done.
-func waitLock(ctx context.Context, path string, wait time.Duration) (release func(), err error) {
+func waitLock(ctx context.Context, try func() (func(), error), wait time.Duration) (release func(), err error) {
 	deadline := time.Now().Add(wait)
 	for {
-		release, err := tryLock(path)
+		release, err := try()
 		if !errors.Is(err, errLockBusy) {
 			return release, err
 		}

@@ -124,3 +124,27 @@ func TestTryLock(t *testing.T) {
 		release()
 	}
 }
+
+// TestBuildLocksDestinationFolder: where no lock file can be made beside
+// the destination (here a folder is in the way; in use, a parent folder
+// that is not the user's), an existing destination is locked itself.
+func TestBuildLocksDestinationFolder(t *testing.T) {
+	dir, pub := builtGoodSite(t)
+	if err := os.Mkdir(filepath.Join(dir, ".public.lock"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, dir, map[string]string{"config.yaml": "title: Another title\n"})
+	release, err := tryLockDir(pub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(wait time.Duration) { lockWait = wait }(lockWait)
+	lockWait = 100 * time.Millisecond
+	if _, err := Build(Options{Source: dir}); err == nil || !strings.Contains(err.Error(), "being written by another build: its lock "+pub+" ") {
+		t.Fatalf("build while the folder is locked: %v", err)
+	}
+	release()
+	if _, err := Build(Options{Source: dir}); err != nil {
+		t.Fatal("build after the lock was let go:", err)
+	}
+}

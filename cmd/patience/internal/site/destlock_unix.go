@@ -47,3 +47,29 @@ func tryLock(path string) (release func(), err error) {
 		}
 	}
 }
+
+// tryLockDir takes a lock on the folder dir itself, with flock, without
+// waiting, where no lock file can be made beside it (see
+// lockDestination). The folder stays; release unlocks it.
+func tryLockDir(dir string) (release func(), err error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, unix.EWOULDBLOCK) {
+			return nil, errLockBusy
+		}
+		return func() {}, nil // a file system without flock: no lock
+	}
+	held, err1 := f.Stat()
+	now, err2 := os.Stat(dir)
+	if err1 != nil || err2 != nil || !os.SameFile(held, now) {
+		// Replaced while we locked it (a build that swapped in a new
+		// folder): it is free, but try again on the new one.
+		f.Close()
+		return nil, errLockBusy
+	}
+	return func() { f.Close() }, nil
+}

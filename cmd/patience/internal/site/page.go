@@ -84,8 +84,8 @@ func (b *builder) loadPage(p *page) {
 		b.errs.add(at, err)
 		return
 	}
-	if head := text[:len(text)-len(mp.Body)]; bytes.HasSuffix(text, mp.Body) {
-		b.errs.add(at, figureRefused(src, head, 1, "front matter"))
+	if bytes.HasSuffix(text, mp.Body) { // the front matter is what comes before
+		b.errs.add(at, figureRefused(src, text[:len(text)-len(mp.Body)], 1, "front matter"))
 	}
 	fm := &mp.FrontMatter
 	// The front matter is known even if the Markdown below fails: the

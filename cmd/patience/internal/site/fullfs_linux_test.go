@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // TestFullDiskKeepsSite is issue 41, item 1, on a real full disk: a
@@ -55,6 +57,11 @@ func TestFullDiskKeepsSite(t *testing.T) {
 			_, err := Build(Options{Source: dir, Destination: pub})
 			if !errors.Is(err, syscall.ENOSPC) && (err == nil || !strings.Contains(err.Error(), "no space left")) {
 				t.Fatalf("build onto a full disk: error %v, want no space left on device", err)
+			}
+			// Every write fails for want of room: one error says so.
+			var list srcpos.ErrorList
+			if errors.As(err, &list) && len(list) != 1 {
+				t.Errorf("%d errors, want 1:\n%v", len(list), err)
 			}
 			if !tc.fresh {
 				sameFiles(t, "full disk", readTree(t, pub), before)

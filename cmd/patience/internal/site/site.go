@@ -3,6 +3,7 @@ package site
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -300,12 +301,12 @@ func (b *builder) write() error {
 	forEach(len(b.files), b.opts.Workers, func(i int) {
 		f := b.files[i]
 		if err := out.copy(f.name, f.fsys, f.src); err != nil {
-			b.errs.addf(srcpos.Pos{File: f.show}, "copying: %v", unwrapPath(err))
+			b.errs.add(srcpos.Pos{File: f.show}, fmt.Errorf("copying: %w", unwrapPath(err)))
 		}
 	})
 	if _, ok := b.outputs[chromaCSS]; !ok {
 		if err := out.write(chromaCSS, minified(".css", b.conv.CSS())); err != nil {
-			b.errs.addf(srcpos.Pos{File: b.dest}, "%v", err)
+			b.errs.add(srcpos.Pos{File: b.dest}, err)
 		}
 	}
 	b.checkLinks() // every file is written (linkcheck.go)

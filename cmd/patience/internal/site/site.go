@@ -224,11 +224,23 @@ func (b *builder) checkDestination() error {
 // "link/public", with link a symbolic link to the content folder, is
 // inside the content folder though public does not exist yet (issue 41,
 // item 9).
-func realPath(p string) string {
+func realPath(p string) string { return realPathDepth(p, 0) }
+
+// realPathDepth is realPath, following at most 40 dangling links.
+func realPathDepth(p string, links int) string {
 	var rest []string
 	for dir := p; ; {
 		if r, err := filepath.EvalSymlinks(dir); err == nil {
 			return filepath.Join(append([]string{r}, rest...)...)
+		}
+		// A link to what does not exist yet: where it points.
+		if fi, err := os.Lstat(dir); err == nil && fi.Mode()&fs.ModeSymlink != 0 && links < 40 {
+			if to, err := os.Readlink(dir); err == nil {
+				if !filepath.IsAbs(to) {
+					to = filepath.Join(filepath.Dir(dir), to)
+				}
+				return realPathDepth(filepath.Join(append([]string{to}, rest...)...), links+1)
+			}
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {

@@ -388,6 +388,8 @@ func TestBuildRefusesDangerousDestinations(t *testing.T) {
 		filepath.Join(dir, "tocontent"):   filepath.Join(dir, "content"),
 		filepath.Join(other, "tocontent"): filepath.Join(dir, "content"),
 		filepath.Join(other, "tosite"):    dir,
+		filepath.Join(dir, "dangling"):    filepath.Join(dir, "content/games/new"),
+		filepath.Join(dir, "dangling2"):   "dangling/deeper",
 	} {
 		if err := os.Symlink(target, link); err != nil {
 			t.Skip("no symbolic links:", err)
@@ -395,7 +397,8 @@ func TestBuildRefusesDangerousDestinations(t *testing.T) {
 	}
 	for _, dest := range []string{".", "..", "content", "content/games/out", "templates/x",
 		"tocontent", "tocontent/public", "tocontent/new/deeper/public", "tocontent/games/out",
-		filepath.Join(other, "tocontent/public"), filepath.Join(other, "tosite/content/public")} {
+		filepath.Join(other, "tocontent/public"), filepath.Join(other, "tosite/content/public"),
+		"dangling", "dangling/public", "dangling2"} {
 		t.Run(dest, func(t *testing.T) {
 			_, err := Build(Options{Source: dir, Destination: dest})
 			if err == nil || !strings.Contains(err.Error(), "destination") {

@@ -110,7 +110,7 @@ func TestBuildWaitsForDestinationLock(t *testing.T) {
 }
 
 // TestTryLock: one holder at a time, and the file is free again once let
-// go, also for a holder that opened it before it was removed.
+// go.
 func TestTryLock(t *testing.T) {
 	lock := filepath.Join(t.TempDir(), ".x.lock")
 	for i := range 3 {

@@ -20,30 +20,20 @@ func tryLock(path string) (release func(), err error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
-			f.Close()
-			if errors.Is(err, unix.EWOULDBLOCK) {
-				return nil, errLockBusy
-			}
-			if errors.Is(err, unix.ENOTSUP) || errors.Is(err, unix.ENOLCK) || errors.Is(err, unix.EOPNOTSUPP) {
-				return exclLock(path) // a file system without flock
-			}
-			return nil, err
-		}
-		held, err1 := f.Stat()
-		now, err2 := os.Stat(path)
-		if err1 == nil && err2 == nil && os.SameFile(held, now) {
+		switch err := flockAt(f, path); {
+		case err == nil:
 			return func() {
 				os.Remove(path)
 				f.Close()
 			}, nil
-		}
-		f.Close() // removed by the holder that has just let go
-		if err1 != nil {
-			return nil, err1
-		}
-		if err2 != nil && !os.IsNotExist(err2) {
-			return nil, err2
+		case errors.Is(err, errNoFlock):
+			f.Close()
+			return exclLock(path)
+		case errors.Is(err, errMoved):
+			f.Close() // removed by the holder that has just let go: again
+		default:
+			f.Close()
+			return nil, err
 		}
 	}
 }
@@ -56,20 +46,54 @@ func tryLockDir(dir string) (release func(), err error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+	switch err := flockAt(f, dir); {
+	case err == nil:
+		return func() { f.Close() }, nil
+	case errors.Is(err, errNoFlock):
 		f.Close()
-		if errors.Is(err, unix.EWOULDBLOCK) {
-			return nil, errLockBusy
-		}
-		return func() {}, nil // a file system without flock: no lock
-	}
-	held, err1 := f.Stat()
-	now, err2 := os.Stat(dir)
-	if err1 != nil || err2 != nil || !os.SameFile(held, now) {
-		// Replaced while we locked it (a build that swapped in a new
-		// folder): it is free, but try again on the new one.
+		return func() {}, nil // nothing to lock with
+	case errors.Is(err, errMoved):
+		// Replaced while we locked it by a build that swapped in a new
+		// folder: try again on the new one.
 		f.Close()
 		return nil, errLockBusy
+	default:
+		f.Close()
+		return nil, err
 	}
-	return func() { f.Close() }, nil
+}
+
+var (
+	errNoFlock = errors.New("the file system has no flock")
+	errMoved   = errors.New("no longer at its path")
+)
+
+// flockAt locks f, opened at path, with flock without waiting. It returns
+// errLockBusy if another holds the lock, errNoFlock if the file system
+// cannot lock, and errMoved if path no longer names f (then f's lock is
+// worth nothing).
+func flockAt(f *os.File, path string) error {
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		switch {
+		case errors.Is(err, unix.EWOULDBLOCK):
+			return errLockBusy
+		case errors.Is(err, unix.ENOTSUP), errors.Is(err, unix.ENOLCK), errors.Is(err, unix.EOPNOTSUPP):
+			return errNoFlock
+		}
+		return err
+	}
+	held, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	now, err := os.Stat(path)
+	switch {
+	case os.IsNotExist(err):
+		return errMoved
+	case err != nil:
+		return err
+	case !os.SameFile(held, now):
+		return errMoved
+	}
+	return nil
 }

@@ -121,12 +121,7 @@ func newOutput(dest string) (*dirOutput, error) {
 // prepare in the background while the pages are converted (startOutput),
 // and write then fills files that exist.
 func (o *dirOutput) prepare(files []string) error {
-	dirs := map[string]bool{}
-	for _, f := range files {
-		for d := path.Dir(f); d != "." && !dirs[d]; d = path.Dir(d) {
-			dirs[d] = true
-		}
-	}
+	dirs := foldersOf(files)
 	// Folders are made depth by depth, so that Mkdir (one system call,
 	// where MkdirAll looks first) always finds the parent made, and the
 	// folders of one depth and then the files are made by several
@@ -204,6 +199,18 @@ func (o *dirOutput) mkdirSpread(name string) error {
 		return err
 	}
 	return nil
+}
+
+// foldersOf returns the folders that hold the files of slash-separated
+// paths names, their parents included.
+func foldersOf(names []string) map[string]bool {
+	dirs := map[string]bool{}
+	for _, f := range names {
+		for d := path.Dir(f); d != "." && !dirs[d]; d = path.Dir(d) {
+			dirs[d] = true
+		}
+	}
+	return dirs
 }
 
 // prepareWorkers is the number of goroutines that make the output's

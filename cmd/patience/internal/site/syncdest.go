@@ -125,12 +125,7 @@ func syncDest(dest string, m *memOutput, workers int, d disk) error {
 	}
 
 	names := slices.Sorted(maps.Keys(m.kept))
-	dirs := map[string]bool{}
-	for _, f := range names {
-		for d := path.Dir(f); d != "." && !dirs[d]; d = path.Dir(d) {
-			dirs[d] = true
-		}
-	}
+	dirs := foldersOf(names)
 	// A path that changes kind, a file where the site now has a folder
 	// or the reverse, cannot be staged beside what it replaces. It is
 	// rare: the site is then written as a new folder swapped in.
@@ -336,13 +331,7 @@ func replaceDest(dest string, m *memOutput, d disk) error {
 // files.
 func writeTree(d disk, dir string, files map[string][]byte) error {
 	names := slices.Sorted(maps.Keys(files))
-	dirs := map[string]bool{}
-	for _, f := range names {
-		for p := path.Dir(f); p != "." && !dirs[p]; p = path.Dir(p) {
-			dirs[p] = true
-		}
-	}
-	for _, p := range slices.Sorted(maps.Keys(dirs)) { // a parent sorts before its children
+	for _, p := range slices.Sorted(maps.Keys(foldersOf(names))) { // a parent sorts before its children
 		if err := d.Mkdir(filepath.Join(dir, filepath.FromSlash(p))); err != nil {
 			return err
 		}

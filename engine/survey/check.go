@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/replay/srcpos"
@@ -46,30 +45,36 @@ func (d *DealResult) Check() error {
 const maxLineProblems = 10
 
 // CheckLines checks every line of the survey file data, named name in
-// messages, more strictly than Read, for a file to be published: every
-// line is a header or a deal line without unknown fields, and what it
-// says passes Header.Check or DealResult.Check. It lists the problems at
-// their lines (at most maxLineProblems, then how many more), or returns
-// nil. Lines that are not JSON are Read's to report.
+// messages, for a file to be published, once Read has read it: a header
+// line has no unknown fields and passes Header.Check, a deal line passes
+// DealResult.Check. It lists the problems at their lines (at most
+// maxLineProblems, then how many more), or returns nil. A line that is
+// not JSON (the cut last line Read forgives) is Read's to report.
 func CheckLines(data []byte, name string) error {
 	var errs srcpos.ErrorList
 	more := 0
 	for i, line := range bytes.Split(data, []byte("\n")) {
-		text := strings.TrimSpace(string(line))
-		if text == "" || !json.Valid([]byte(text)) {
-			continue // Read's to report, or forgive at the end
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
 		}
 		var err error
-		if strings.Contains(text, `"survey"`) { // as Read tells a header
+		if bytes.Contains(line, []byte(`"survey"`)) { // as Read tells a header
+			if !json.Valid(line) {
+				continue // Read's to report, or to forgive at the end
+			}
 			var h Header
-			if err = strictUnmarshal(text, &h); err == nil {
+			if err = strictUnmarshal(line, &h); err == nil {
 				err = h.Check()
 			}
 		} else {
+			// The most lines of a file, which Read has decoded: only a
+			// cut last line fails to decode here.
 			var d DealResult
-			if err = strictUnmarshal(text, &d); err == nil {
-				err = d.Check()
+			if json.Unmarshal(line, &d) != nil {
+				continue
 			}
+			err = d.Check()
 		}
 		if err == nil {
 			continue
@@ -86,10 +91,38 @@ func CheckLines(data []byte, name string) error {
 	return errs.Err()
 }
 
+// Check is CheckLines for f, which Read read from data, at the cost of
+// decoding only the header lines again: where every deal line of data
+// is one of f.Results (no deal appears twice), the deal lines are
+// checked through f.Results, and CheckLines runs only to place a
+// problem found so at its line.
+func (f *File) Check(data []byte, name string) error {
+	deals := 0
+	bad := false
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		switch {
+		case len(line) == 0:
+		case !bytes.Contains(line, []byte(`"survey"`)):
+			deals++
+		case json.Valid(line):
+			var h Header
+			bad = bad || strictUnmarshal(line, &h) != nil || h.Check() != nil
+		}
+	}
+	for i := 0; i < len(f.Results) && !bad; i++ {
+		bad = f.Results[i].Check() != nil
+	}
+	if bad || deals != len(f.Results) {
+		return CheckLines(data, name)
+	}
+	return nil
+}
+
 // strictUnmarshal decodes one JSON line into v, refusing fields v does
 // not have.
-func strictUnmarshal(text string, v any) error {
-	dec := json.NewDecoder(strings.NewReader(text))
+func strictUnmarshal(line []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	return dec.Decode(v)
 }

@@ -162,7 +162,7 @@ func (b *builder) checkSurvey(rel string) {
 	}
 	f, err := survey.Read(bytes.NewReader(data), show)
 	if err == nil {
-		err = survey.CheckLines(data, show) // issue 41, item 14
+		err = f.Check(data, show) // issue 41, item 14
 	}
 	switch {
 	case err != nil:

@@ -146,6 +146,17 @@ func TestBadFiles(t *testing.T) {
 			"content/odds/shamrocks.survey.jsonl:2:1: the last line is cut short"},
 		{"a survey of another game", files(map[string]string{"content/odds/contradance.survey.jsonl": header}),
 			"content/odds/contradance.survey.jsonl:1:1: a survey of shamrocks in the file content/odds/contradance.survey.jsonl"},
+		// Issue 41, item 14: what the lines say is checked too.
+		{"a survey of format 99", files(map[string]string{"content/odds/shamrocks.survey.jsonl": strings.Replace(header, `"survey":1`, `"survey":99`, 1)}),
+			"content/odds/shamrocks.survey.jsonl:1:1: survey format 99: this program reads format 1"},
+		{"a survey of an unknown game", files(map[string]string{"content/odds/klondike.survey.jsonl": strings.Replace(header, "shamrocks", "klondike", 1)}),
+			`content/odds/klondike.survey.jsonl:1:1: unknown game "klondike"`},
+		{"a survey of an unknown variant", files(map[string]string{"content/odds/shamrocks.easy.survey.jsonl": strings.Replace(header, `"variant":""`, `"variant":"easy"`, 1)}),
+			`content/odds/shamrocks.easy.survey.jsonl:1:1: unknown variant "easy" of shamrocks`},
+		{"a survey of deal 0", files(map[string]string{"content/odds/shamrocks.survey.jsonl": header + `{"deal":0,"result":"won","ms":1,"nodes":1,"moves":1}` + "\n"}),
+			"content/odds/shamrocks.survey.jsonl:2:1: deal 0: deals are numbered from 1"},
+		{"a survey with negative counts", files(map[string]string{"content/odds/shamrocks.survey.jsonl": header + `{"deal":1,"result":"won","ms":1,"nodes":-5,"moves":1}` + "\n"}),
+			"content/odds/shamrocks.survey.jsonl:2:1: ms 1, nodes -5, moves 1: none may be negative"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir, before := buildGoodSite(t, map[string]string{

@@ -442,8 +442,16 @@ func parseRange(s string) (first, last uint64, err error) {
 
 var exactText = regexp.MustCompile(`^(?:[0-9]+/[1-9][0-9]*|[01](?:\.[0-9]+)?|\.[0-9]+)$`)
 
+// maxExact bounds the length of an exact probability as written: the
+// engine's longest, Herz zu Herz's, is 35 characters, and converting a
+// number of millions of digits took half a minute (issue 41, item 15).
+const maxExact = 200
+
 // parseExact reads a probability written as a fraction or a decimal.
 func parseExact(s string) (*big.Rat, error) {
+	if len(s) > maxExact {
+		return nil, fmt.Errorf("exact: %d characters, more than the %d an exact probability may have", len(s), maxExact)
+	}
 	x, ok := new(big.Rat).SetString(s)
 	if !exactText.MatchString(s) || !ok || x.Sign() < 0 || x.Cmp(big.NewRat(1, 1)) > 0 {
 		return nil, fmt.Errorf("exact %q: want a probability between 0 and 1, as a fraction \"p/q\" or a decimal \"0.389956\"", s)

@@ -115,6 +115,8 @@ func TestParseErrors(t *testing.T) {
 			[]string{`f.json:2:2: a second result for shamrocks (the first is at line 1)`}},
 		{"exact disagrees", "herz-zu-herz", `{"game": "herz-zu-herz", "exact": "0.3899"}`,
 			[]string{`f.json:1:35: exact probability 0.389900 differs from the engine's 0.389956 (23271134824862393/59676322059666000)`}},
+		{"exact too long", "contradance", `{"game": "contradance", "exact": "1/` + strings.Repeat("9", 6_000_000) + `"}`,
+			[]string{`f.json:1:34: exact: 6000002 characters, more than the 200 an exact probability may have`}},
 		{"exact not a probability", "contradance", `{"game": "contradance", "exact": "1.5"}`,
 			[]string{`f.json:1:34: exact "1.5": want a probability between 0 and 1, as a fraction "p/q" or a decimal "0.389956"`}},
 		{"trailing data", "shamrocks", "{\"game\": \"shamrocks\"}\n{}",

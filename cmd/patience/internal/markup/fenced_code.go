@@ -1,6 +1,7 @@
 package markup
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -38,7 +39,20 @@ func (r *fencedCodeRenderer) render(w util.BufWriter, source []byte, node ast.No
 	if lang == ReplayInfo {
 		return ast.WalkSkipChildren, r.renderReplay(w, n, rest, body)
 	}
-	return ast.WalkSkipChildren, r.hl.write(w, lang, body)
+	ctx := contextOf(n)
+	if err := ctx.Err(); err != nil {
+		return ast.WalkStop, err
+	}
+	return ast.WalkSkipChildren, r.hl.write(ctx, w, lang, body)
+}
+
+// contextOf returns the context of the conversion of the document that
+// holds n: Document.Context, or context.Background().
+func contextOf(n ast.Node) context.Context {
+	if st := stateOf(n); st != nil && st.doc.Context != nil {
+		return st.doc.Context
+	}
+	return context.Background()
 }
 
 // renderReplay hands a replay block to the document's ReplayRenderer and

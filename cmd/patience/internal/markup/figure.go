@@ -1,6 +1,8 @@
 package markup
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"regexp"
 
@@ -27,8 +29,15 @@ import (
 
 // Figures returns the figure KEY of the results of game (slug) and
 // variant ("" for the default rules), as the page shows it, or an error
-// saying what the data lacks.
+// saying what the data lacks. An error that wraps ErrReported is not
+// reported at the figure: its root (a data file that does not read) is
+// reported where it is, and the figure is left out.
 type Figures func(game, variant, key string) (string, error)
+
+// ErrReported marks the error of a figure whose data failed at its root,
+// where that failure is reported: the figure's own error would be a
+// knock-on error, listed before its cause.
+var ErrReported = errors.New("reported at its root")
 
 // KindFigure is the node kind of a {{odds:...}} figure.
 var KindFigure = ast.NewNodeKind("OddsFigure")
@@ -49,12 +58,33 @@ func (n *Figure) Dump(source []byte, level int) {
 	ast.DumpHelper(n, source, level, map[string]string{"Game": n.Game, "Variant": n.Variant, "Key": n.Key, "Bad": n.Bad}, nil)
 }
 
-// figureOpen starts every figure.
-const figureOpen = "{{odds:"
+// figureStart is how every figure starts, and how text that is meant as
+// one but is not well formed starts: "{{odds:", with any case and spaces
+// around "odds" (issue 41, item 11: "{{ odds:x:y }}" was published as
+// it was written).
+var figureStart = regexp.MustCompile(`^\{\{[ \t]*(?i:odds)[ \t]*:`)
 
 // figureText is a whole figure: names are lower-case letters, digits
-// and hyphens.
-var figureText = regexp.MustCompile(`^\{\{odds:([a-z0-9-]+)(?:/([a-z0-9-]+))?:([a-z0-9-]+)\}\}`)
+// and hyphens; spaces may stand inside the braces.
+var figureText = regexp.MustCompile(`^\{\{[ \t]*odds:([a-z0-9-]+)(?:/([a-z0-9-]+))?:([a-z0-9-]+)[ \t]*\}\}`)
+
+// FigureIndex returns the index in text of the first figure, or of text
+// meant as one ("{{ odds:", "{{ODDS:"), or -1: for the text where figures
+// are not expanded (front matter, replay blocks), which must not publish
+// one as it is written.
+func FigureIndex(text []byte) int {
+	for i := 0; ; {
+		j := bytes.Index(text[i:], []byte("{{"))
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if figureStart.Match(text[i:]) {
+			return i
+		}
+		i++
+	}
+}
 
 // figureParser reads figures.
 type figureParser struct{}
@@ -63,7 +93,7 @@ func (figureParser) Trigger() []byte { return []byte{'{'} }
 
 func (figureParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
 	line, seg := block.PeekLine()
-	if len(line) < len(figureOpen) || string(line[:len(figureOpen)]) != figureOpen {
+	if !figureStart.Match(line) {
 		return nil
 	}
 	n := &Figure{Offset: seg.Start}
@@ -71,7 +101,7 @@ func (figureParser) Parse(parent ast.Node, block text.Reader, pc parser.Context)
 	if m == nil {
 		// Up to the closing braces, or the end of the line.
 		end := len(line)
-		for i := len(figureOpen); i+1 < len(line); i++ {
+		for i := 2; i+1 < len(line); i++ {
 			if line[i] == '}' && line[i+1] == '}' {
 				end = i + 2
 				break
@@ -89,7 +119,43 @@ func (figureParser) Parse(parent ast.Node, block text.Reader, pc parser.Context)
 	return n
 }
 
-// figureRenderer writes a figure's value, or records its error.
+// lookUpFigures looks up the value of every figure of doc before it is
+// rendered, and gives each its value as its one child, a String: the
+// renderers that write a node's text, not its HTML (an image's alt text)
+// and the plain text of headings (the search index, the page title) then
+// have it too. Problems go to st.errs.
+func (st *state) lookUpFigures(doc *ast.Document) {
+	_ = ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+		n, ok := node.(*Figure)
+		if !ok || !entering {
+			return ast.WalkContinue, nil
+		}
+		fail := func(msg string) {
+			st.errs = append(st.errs, &srcpos.Error{Pos: st.lines.Pos(n.Offset), Msg: msg})
+		}
+		switch {
+		case n.Bad != "":
+			fail(fmt.Sprintf("bad odds figure %q: want {{odds:SLUG:KEY}} or {{odds:SLUG/VARIANT:KEY}}, in lower case", n.Bad))
+			return ast.WalkContinue, nil
+		case st.doc.Figures == nil:
+			fail("unknown odds key " + n.Key + ": this build has no odds data")
+			return ast.WalkContinue, nil
+		}
+		v, err := st.doc.Figures(n.Game, n.Variant, n.Key)
+		switch {
+		case errors.Is(err, ErrReported):
+		case err != nil:
+			fail(err.Error())
+		default:
+			s := ast.NewString([]byte(v))
+			s.SetRaw(true) // escaped where it is written
+			n.AppendChild(n, s)
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// figureRenderer writes a figure's value.
 type figureRenderer struct{}
 
 func (figureRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -97,28 +163,10 @@ func (figureRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 }
 
 func renderFigure(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
-	n := node.(*Figure)
-	st := stateOf(n)
-	if !entering || st == nil {
-		return ast.WalkContinue, nil
+	if v, ok := node.FirstChild().(*ast.String); ok && entering {
+		_, _ = w.Write(util.EscapeHTML(v.Value))
 	}
-	at := st.lines.Pos(n.Offset)
-	fail := func(msg string) (ast.WalkStatus, error) {
-		st.errs = append(st.errs, &srcpos.Error{Pos: at, Msg: msg})
-		return ast.WalkContinue, nil
-	}
-	switch {
-	case n.Bad != "":
-		return fail(fmt.Sprintf("bad odds figure %q: want {{odds:SLUG:KEY}} or {{odds:SLUG/VARIANT:KEY}}, in lower case", n.Bad))
-	case st.doc.Figures == nil:
-		return fail("unknown odds key " + n.Key + ": this build has no odds data")
-	}
-	v, err := st.doc.Figures(n.Game, n.Variant, n.Key)
-	if err != nil {
-		return fail(err.Error())
-	}
-	_, _ = w.Write(util.EscapeHTML([]byte(v)))
-	return ast.WalkContinue, nil
+	return ast.WalkSkipChildren, nil
 }
 
 // figureExtension adds figures to a goldmark instance.

@@ -19,6 +19,8 @@ func testFigures(asked *[]string) Figures {
 			return "731", nil
 		case "la-belle-lucie/no-redeal:rate":
 			return "<1%", nil
+		case "broken/:won":
+			return "", fmt.Errorf("unknown odds key won: broken.json does not read (%w)", ErrReported)
 		}
 		return "", fmt.Errorf("unknown odds key %s", key)
 	}
@@ -52,6 +54,18 @@ func TestFigures(t *testing.T) {
 		{name: "other braces", src: "{a} {{b}} {{odd:x:y}}\n", want: "<p>{a} {{b}} {{odd:x:y}}</p>\n"},
 		{name: "unknown key", src: "# T\n\nsee {{odds:house-in-the-woods:lost}}\n",
 			asked: "house-in-the-woods||lost", errs: "p.md:3:5: unknown odds key lost"},
+		// Issue 41, item 11: spaces inside the braces, and a figure in
+		// an image's alt text.
+		{name: "spaces inside the braces", src: "{{ odds:house-in-the-woods:won }} and {{\todds:house-in-the-woods:won}}\n",
+			want: "<p>731 and 731</p>\n", asked: "house-in-the-woods||won house-in-the-woods||won"},
+		{name: "in alt text", src: "![{{odds:la-belle-lucie/no-redeal:rate}} won](x.png)\n",
+			want: `<img src="x.png" alt="&lt;1% won">`, asked: "la-belle-lucie|no-redeal|rate"},
+		{name: "spaces elsewhere", src: "{{ odds : house-in-the-woods:won }} {{ODDS:x:y}}\n",
+			errs: "p.md:1:1: bad odds figure \"{{ odds : house-in-the-woods:won }}\": want {{odds:SLUG:KEY}} or {{odds:SLUG/VARIANT:KEY}}, in lower case\n" +
+				"p.md:1:37: bad odds figure \"{{ODDS:x:y}}\": want {{odds:SLUG:KEY}} or {{odds:SLUG/VARIANT:KEY}}, in lower case"},
+		// Issue 41, item 15: the root error, a data file that does not
+		// read, is reported where it is, and the figure is left out.
+		{name: "knock-on error", src: "a {{odds:broken:won}} b\n", want: "<p>a  b</p>\n", asked: "broken||won"},
 		{name: "malformed", src: "a {{odds:House:won}} b\n{{odds:x:y\n",
 			errs: "p.md:1:3: bad odds figure \"{{odds:House:won}}\": want {{odds:SLUG:KEY}} or {{odds:SLUG/VARIANT:KEY}}, in lower case\n" +
 				"p.md:2:1: bad odds figure \"{{odds:x:y\": want {{odds:SLUG:KEY}} or {{odds:SLUG/VARIANT:KEY}}, in lower case"},
@@ -84,6 +98,41 @@ func TestFigures(t *testing.T) {
 				t.Errorf("HTML:\n%s\nwant:\n%s", res.HTML, tt.want)
 			}
 		})
+	}
+}
+
+// TestFigureInHeadingText is issue 41, item 11: the plain text of a
+// heading (the search index's entry, the page's title) lacked its
+// figures.
+func TestFigureInHeadingText(t *testing.T) {
+	var asked []string
+	res, err := New(Options{}).Convert(&Document{Path: "p.md", Source: []byte("# Won {{odds:house-in-the-woods:won}} deals\n\n## Rate {{ odds:la-belle-lucie/no-redeal:rate }}\n"), Figures: testFigures(&asked)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Heading{{1, "won-oddshouse-in-the-woodswon-deals", "Won 731 deals"}, {2, "rate--oddsla-belle-lucieno-redealrate-", "Rate <1%"}}
+	if fmt.Sprint(res.Headings) != fmt.Sprint(want) {
+		t.Errorf("headings %v, want %v", res.Headings, want)
+	}
+}
+
+// TestFigureIndex: where figures are not expanded, text meant as one is
+// found.
+func TestFigureIndex(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want int
+	}{
+		{"no figure {{b}} {odds:x:y}", -1},
+		{"a {{odds:x:y}}", 2},
+		{"{{ odds:x:y }}", 0},
+		{"{{x}} {{ODDS : x", 6},
+		{"{{{odds:x:y}}}", 1},
+		{"{{", -1},
+	} {
+		if got := FigureIndex([]byte(tt.text)); got != tt.want {
+			t.Errorf("FigureIndex(%q) = %d, want %d", tt.text, got, tt.want)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package markup
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 
 	"github.com/yuin/goldmark"
@@ -85,6 +86,9 @@ type Document struct {
 	// Figures looks up the {{odds:...}} figures (figure.go); nil: a
 	// page that names one fails.
 	Figures Figures
+	// Context, if not nil, stops the conversion when it is done: Convert
+	// then returns its error soon, within a code block being highlighted.
+	Context context.Context
 }
 
 // Result is a converted Document.
@@ -169,11 +173,19 @@ func (c *Converter) Convert(d *Document) (res *Result, err error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: goldmark returned a %T, not a document", d.Path, root)
 	}
+	if d.Context != nil && d.Context.Err() != nil {
+		return nil, d.Context.Err()
+	}
 	doc.AddMeta(stateKey, st)
+	st.lookUpFigures(doc) // figure.go
 	res = &Result{Headings: headings(doc, d.Source), Links: links(doc, st.lines)}
 	var buf bytes.Buffer
 	buf.Grow(len(d.Source) + len(d.Source)/2)
-	if err := md.Renderer().Render(&buf, d.Source, doc); err != nil {
+	err = md.Renderer().Render(&buf, d.Source, doc)
+	if d.Context != nil && d.Context.Err() != nil {
+		return nil, d.Context.Err()
+	}
+	if err != nil {
 		st.errs.Add(srcpos.Pos{File: d.Path, Line: max(d.Line, 1), Col: 1}, err.Error())
 	}
 	st.checkIDs(doc)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"syscall"
 
 	"github.com/patience-solitaire/patience/replay/srcpos"
 )
@@ -17,6 +18,16 @@ type errorSink struct {
 	// Template execution errors are reported once per template position
 	// and message, naming the pages that met them.
 	exec map[srcpos.Error][]string
+	// noRoom holds the writes that failed for want of room (a full disk,
+	// a quota) or on a read-only file system: every write fails so, and
+	// only the first, in order, is reported, as the root of the others.
+	noRoom srcpos.ErrorList
+}
+
+// isNoRoom tells whether err is a write that failed for want of room or
+// on a read-only file system.
+func isNoRoom(err error) bool {
+	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) || errors.Is(err, syscall.EROFS)
 }
 
 // add records err: the errors of a srcpos.ErrorList or a *srcpos.Error
@@ -30,6 +41,8 @@ func (s *errorSink) add(pos srcpos.Pos, err error) {
 	var list srcpos.ErrorList
 	var one *srcpos.Error
 	switch {
+	case isNoRoom(err):
+		s.noRoom.Add(pos, err.Error())
 	case errors.As(err, &list):
 		s.list = append(s.list, list...)
 	case errors.As(err, &one):
@@ -57,7 +70,7 @@ func (s *errorSink) addExec(e srcpos.Error, page string) {
 func (s *errorSink) empty() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return len(s.list) == 0 && len(s.exec) == 0
+	return len(s.list) == 0 && len(s.exec) == 0 && len(s.noRoom) == 0
 }
 
 // err returns the problems, sorted and without duplicates, or nil.
@@ -74,6 +87,18 @@ func (s *errorSink) err() error {
 			msg += fmt.Sprintf(" and %d other pages", n)
 		}
 		list.Add(e.Pos, msg+")")
+	}
+	if len(s.noRoom) > 0 {
+		room := append(srcpos.ErrorList(nil), s.noRoom...)
+		room.Sort()
+		first := *room[0]
+		switch n := len(room) - 1; {
+		case n == 1:
+			first.Msg += " (and 1 more file not written)"
+		case n > 1:
+			first.Msg += fmt.Sprintf(" (and %d more files not written)", n)
+		}
+		list = append(list, &first)
 	}
 	list.Sort()
 	list = slices.CompactFunc(list, func(a, b *srcpos.Error) bool { return *a == *b })

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"maps"
 	"math/big"
@@ -71,7 +72,7 @@ func (b *builder) figures(p *page) markup.Figures {
 				return survey.Read(bytes.NewReader(data), path.Join(contentName, name))
 			})
 			if err != nil {
-				return "", fmt.Errorf("unknown odds key solver for %s: %v", g.Key(), err)
+				return "", b.knockOnIfUnreadable(fmt.Errorf("unknown odds key solver for %s: %w", g.Key(), err))
 			}
 			h := sv.Last
 			if h == nil {
@@ -83,6 +84,11 @@ func (b *builder) figures(p *page) markup.Figures {
 			return h.Solver, nil
 		}
 		r := b.gameData().odds[g.Key()]
+		if r == nil && b.gameData().badOdds[g.Slug] {
+			if x := exactOf(nil, g); x == nil || key != "exact" && key != "exact-fraction" {
+				return "", b.knockOn(fmt.Errorf("unknown odds key %s: %s does not read", key, jsonFile))
+			}
+		}
 		if key == "exact" || key == "exact-fraction" {
 			x := exactOf(r, g)
 			switch {
@@ -226,7 +232,7 @@ func (b *builder) fairFigure(g *engine.Game, name, key string) (string, error) {
 	show := path.Join(contentName, name)
 	all, err := b.readFair(g.Slug)
 	if err != nil {
-		return "", fmt.Errorf("unknown odds key %s for %s: %v", key, g.Key(), err)
+		return "", b.knockOnIfUnreadable(fmt.Errorf("unknown odds key %s for %s: %w", key, g.Key(), err))
 	}
 	s := all[g.Variant]
 	if s == nil {
@@ -263,6 +269,36 @@ func (b *builder) fairFigure(g *engine.Game, name, key string) (string, error) {
 	return v, nil
 }
 
+// knockOn marks err, the error of a figure whose data file does not read,
+// as a knock-on error (markup.ErrReported): loadOdds reports the file's
+// own error, and the figures that quote it are left out, so that the
+// root error is not listed after tens of figures that lack it. If no
+// error has been reported (which should not happen: loadOdds runs before
+// the pages), err stays as it is, so that a build never passes with a
+// figure left out.
+func (b *builder) knockOn(err error) error {
+	if b.errs.empty() {
+		return err
+	}
+	return fmt.Errorf("%w (%w)", err, markup.ErrReported)
+}
+
+// unreadable is the error of a data file that exists but does not read.
+type unreadable struct{ err error }
+
+func (e *unreadable) Error() string { return e.err.Error() }
+func (e *unreadable) Unwrap() error { return e.err }
+
+// knockOnIfUnreadable is knockOn for the error of a figure whose data
+// file exists but does not read, and err as it is otherwise.
+func (b *builder) knockOnIfUnreadable(err error) error {
+	var u *unreadable
+	if errors.As(err, &u) {
+		return b.knockOn(err)
+	}
+	return err
+}
+
 // cachedRead reads the content file name once per build and parses it.
 func cachedRead[T any](b *builder, cache *map[string]figureFile[T], name string, parse func([]byte) (T, error)) (T, error) {
 	ff := &b.gameData().files
@@ -278,8 +314,8 @@ func cachedRead[T any](b *builder, cache *map[string]figureFile[T], name string,
 	data, err := readLimited(b.content, name, oddsKind)
 	if err != nil {
 		f.err = fmt.Errorf("no file %s", path.Join(contentName, name))
-	} else {
-		f.v, f.err = parse(data)
+	} else if f.v, f.err = parse(data); f.err != nil {
+		f.err = &unreadable{f.err} // loadOdds reports it (games.go)
 	}
 	(*cache)[name] = f
 	return f.v, f.err

@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -130,4 +131,91 @@ func TestFairOddsBox(t *testing.T) {
 	if want := `content/odds/la-belle-lucie.fair.jsonl:4:1: bound "sideways": want "lower" or "upper"`; strings.Join(errs, "\n") != want {
 		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), want)
 	}
+}
+
+// TestFigureKnockOnErrors is issue 41, item 15: a data file that does not
+// read, quoted by a page's figures, gave an error at each figure, listed
+// before the file's own. The file's error is the only one.
+func TestFigureKnockOnErrors(t *testing.T) {
+	page := "{{odds:shamrocks:won}} {{odds:shamrocks:rate}} {{odds:shamrocks:solver}} {{odds:la-belle-lucie:fair-lower}} {{odds:la-belle-lucie:fair-seed}}\n"
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"odds", map[string]string{"content/odds/shamrocks.json": `{"game": "shamrocks",, "won": 1}`},
+			"content/odds/shamrocks.json:1:22: bad JSON: invalid character ',' looking for beginning of object key string"},
+		{"survey", map[string]string{"content/odds/shamrocks.survey.jsonl": "{\"survey\":1,\n{\"deal\":1}\n"},
+			"content/odds/shamrocks.survey.jsonl:1:1: unexpected end of JSON input"},
+		{"fair play", map[string]string{"content/odds/la-belle-lucie.fair.jsonl": "{\n"},
+			"content/odds/la-belle-lucie.fair.jsonl:1:1: bad line: unexpected EOF"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			files := figureSite(page)
+			maps.Copy(files, tt.files)
+			errs, _ := buildErrors(t, files, Options{Destination: filepath.Join(t.TempDir(), "public")})
+			if len(errs) != 1 || errs[0] != tt.want {
+				t.Errorf("errors:\n%s\nwant only:\n%s", strings.Join(errs, "\n"), tt.want)
+			}
+		})
+	}
+}
+
+// TestFiguresWhereNotExpanded is issue 41, item 11: a figure in the front
+// matter (title, description) or in a replay block was published as
+// written, braces and all, even with an unknown key; each is refused at
+// its position. In the page's text, spaces inside the braces are
+// allowed, and the figures of a heading reach the search index and the
+// title, and those of an image its alt text.
+func TestFiguresWhereNotExpanded(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		errs  []string
+	}{
+		{"front matter", map[string]string{"content/about.md": "---\ntitle: \"Won {{odds:shamrocks:won}}\"\ndescription: x {{ odds:shamrocks:nosuch }}\n---\n\n# About\n"},
+			[]string{
+				"content/about.md:2:13: an odds figure {{odds:…}} is not expanded in front matter: quote it in the page's text",
+				"content/about.md:3:16: an odds figure {{odds:…}} is not expanded in front matter: quote it in the page's text",
+			}},
+		{"replay block", map[string]string{"content/about.md": "# About\n\n```replay\ngame: shamrocks\n# won {{odds:shamrocks:won}} times\n```\n"},
+			[]string{"content/about.md:5:7: an odds figure {{odds:…}} is not expanded in a replay block: quote it in the page's text"}},
+		{"replay file", map[string]string{
+			"content/about.md": "# About\n\n```replay src=a.replay\n```\n",
+			"content/a.replay": "game: shamrocks\n\n{{ODDS:shamrocks:won}}\n",
+		}, []string{"content/a.replay:3:1: an odds figure {{odds:…}} is not expanded in a replay block: quote it in the page's text"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			files := figureSite("")
+			maps.Copy(files, tt.files)
+			errs, _ := buildErrors(t, files, Options{Destination: filepath.Join(t.TempDir(), "public")})
+			if strings.Join(errs, "\n") != strings.Join(tt.errs, "\n") {
+				t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), strings.Join(tt.errs, "\n"))
+			}
+		})
+	}
+
+	t.Run("page text", func(t *testing.T) {
+		files := figureSite("")
+		files["content/about.md"] = "# Won {{ odds:shamrocks:won }} deals\n\n## Rate {{odds:shamrocks:rate}}\n\n![{{odds:shamrocks:won}} won](a.svg)\n"
+		files["content/about/a.svg"] = "<svg xmlns=\"http://www.w3.org/2000/svg\"/>"
+		dest := filepath.Join(t.TempDir(), "public")
+		if errs, _ := buildErrors(t, files, Options{Destination: dest}); errs != nil {
+			t.Fatal(strings.Join(errs, "\n"))
+		}
+		for file, want := range map[string][]string{
+			"about/index.html": {"<title>Won 600 deals", `<h1 id="won--oddsshamrockswon--deals">Won 600 deals</h1>`, `alt="600 won"`},
+			"search-index.js":  {`"t":"Won 600 deals"`, `["Rate 60.0%","rate-oddsshamrocksrate"]`},
+		} {
+			data, err := os.ReadFile(filepath.Join(dest, filepath.FromSlash(file)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range want {
+				if !strings.Contains(string(data), w) {
+					t.Errorf("%s lacks %q", file, w)
+				}
+			}
+		}
+	})
 }

@@ -37,6 +37,9 @@ import (
 // the warnings met.
 type gameData struct {
 	odds map[string]*survey.Odds // by key "slug" or "slug/variant"
+	// badOdds holds the slugs whose odds file does not read (its error
+	// is reported; the figures that quote it are not).
+	badOdds map[string]bool
 
 	mu       sync.Mutex
 	warnings []string
@@ -47,7 +50,7 @@ type gameData struct {
 
 func (b *builder) gameData() *gameData {
 	if b.games == nil {
-		b.games = &gameData{odds: map[string]*survey.Odds{}, svg: map[string]template.HTML{}}
+		b.games = &gameData{odds: map[string]*survey.Odds{}, badOdds: map[string]bool{}, svg: map[string]template.HTML{}}
 	}
 	return b.games
 }
@@ -111,14 +114,17 @@ func (b *builder) loadOdds() {
 		}
 		rel := path.Join(survey.OddsDir, name)
 		show := path.Join(contentName, rel)
+		slug := strings.TrimSuffix(name, ".json")
 		data, err := readLimited(b.content, rel, oddsKind)
 		if err != nil {
 			b.errs.addf(srcpos.Pos{File: show}, "%v", unwrapPath(err))
+			gd.badOdds[slug] = true
 			continue
 		}
-		results, err := survey.ParseOdds(show, strings.TrimSuffix(name, ".json"), data)
+		results, err := survey.ParseOdds(show, slug, data)
 		if err != nil {
 			b.errs.add(srcpos.Pos{File: show, Line: 1, Col: 1}, err)
+			gd.badOdds[slug] = true
 			continue
 		}
 		for _, r := range results {
@@ -156,6 +162,9 @@ func (b *builder) checkSurvey(rel string) {
 		return
 	}
 	f, err := survey.Read(bytes.NewReader(data), show)
+	if err == nil {
+		err = f.Check(data, show) // issue 41, item 14
+	}
 	switch {
 	case err != nil:
 		b.errs.add(srcpos.Pos{File: show}, err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -13,6 +14,8 @@ import (
 	"sync"
 	"time"
 	"unsafe"
+
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // Builds in memory and incremental builds, for patience serve.
@@ -326,7 +329,9 @@ func (b *builder) reuseOutput(p *page) bool {
 	}
 	if s.reused[p] && s.navUnchanged(b) {
 		if old := s.c.pages[p.ref.Source]; old != nil && old.out != nil {
-			b.out.keep(p.ref.Path, old.out)
+			if err := b.out.keep(p.ref.Path, old.out); err != nil {
+				b.errs.add(srcpos.Pos{File: p.ref.Source}, fmt.Errorf("writing %s: %w", p.ref.Path, unwrapPath(err)))
+			}
 			p.tdeps = old.tdeps // what the template read, unchanged
 			return true
 		}

@@ -121,12 +121,7 @@ func newOutput(dest string) (*dirOutput, error) {
 // prepare in the background while the pages are converted (startOutput),
 // and write then fills files that exist.
 func (o *dirOutput) prepare(files []string) error {
-	dirs := map[string]bool{}
-	for _, f := range files {
-		for d := path.Dir(f); d != "." && !dirs[d]; d = path.Dir(d) {
-			dirs[d] = true
-		}
-	}
+	dirs := foldersOf(files)
 	// Folders are made depth by depth, so that Mkdir (one system call,
 	// where MkdirAll looks first) always finds the parent made, and the
 	// folders of one depth and then the files are made by several
@@ -204,6 +199,18 @@ func (o *dirOutput) mkdirSpread(name string) error {
 		return err
 	}
 	return nil
+}
+
+// foldersOf returns the folders that hold the files of slash-separated
+// paths names, their parents included.
+func foldersOf(names []string) map[string]bool {
+	dirs := map[string]bool{}
+	for _, f := range names {
+		for d := path.Dir(f); d != "." && !dirs[d]; d = path.Dir(d) {
+			dirs[d] = true
+		}
+	}
+	return dirs
 }
 
 // prepareWorkers is the number of goroutines that make the output's
@@ -342,31 +349,11 @@ func (o *dirOutput) copy(name string, fsys fs.FS, src string) error {
 	return nil
 }
 
-// commit puts the new folder in place of the destination: the old one is
-// renamed away, the new one renamed in, and the old one removed.
+// commit puts the new folder in place of the destination (swapIn,
+// syncdest.go).
 func (o *dirOutput) commit() error {
 	o.closeOpen()
-	parent, base := filepath.Split(o.dest)
-	var old string
-	if _, err := os.Lstat(o.dest); err == nil {
-		d, err := os.MkdirTemp(parent, "."+base+".old-")
-		if err != nil {
-			return err
-		}
-		old = filepath.Join(d, base)
-		if err := os.Rename(o.dest, old); err != nil {
-			os.Remove(d)
-			return err
-		}
-		defer os.RemoveAll(d)
-	}
-	if err := os.Rename(o.tmp, o.dest); err != nil {
-		if old != "" {
-			os.Rename(old, o.dest)
-		}
-		return err
-	}
-	return nil
+	return swapIn(osDisk{}, o.tmp, o.dest)
 }
 
 // discard removes the new folder.

@@ -84,6 +84,9 @@ func (b *builder) loadPage(p *page) {
 		b.errs.add(at, err)
 		return
 	}
+	if bytes.HasSuffix(text, mp.Body) { // the front matter is what comes before
+		b.errs.add(at, figureRefused(src, text[:len(text)-len(mp.Body)], 1, "front matter"))
+	}
 	fm := &mp.FrontMatter
 	// The front matter is known even if the Markdown below fails: the
 	// game check (games.go) must not then report the game as having no
@@ -109,7 +112,11 @@ func (b *builder) loadPage(p *page) {
 		Unsafe:  unsafe,
 		Replay:  b.replayRenderer(p),
 		Figures: b.figures(p),
+		Context: b.ctx, // a page of highlighted code can take seconds
 	})
+	if b.stopped() {
+		return // BuildContext returns ctx.Err()
+	}
 	if err != nil {
 		b.errs.add(at, err)
 		return
@@ -123,6 +130,26 @@ func (b *builder) loadPage(p *page) {
 		p.ref.Title = res.Title()
 	default:
 		p.ref.Title = b.fileTitle(p)
+	}
+}
+
+// figureRefused returns the error of a figure in text where figures are
+// not expanded, the front matter or a replay block (where), which would
+// publish it as it is written (issue 41, item 11), or nil. text is in
+// file from line first.
+func figureRefused(file string, text []byte, first int, where string) error {
+	var errs srcpos.ErrorList
+	var lines *srcpos.LineIndex
+	for off := 0; ; off += 2 {
+		i := markup.FigureIndex(text[off:])
+		if i < 0 {
+			return errs.Err()
+		}
+		if lines == nil {
+			lines = srcpos.NewLineIndex(file, text, first)
+		}
+		off += i
+		errs.Add(lines.Pos(off), "an odds figure {{odds:…}} is not expanded in "+where+": quote it in the page's text")
 	}
 }
 

@@ -28,7 +28,7 @@ func (b *builder) replayRenderer(p *page) markup.ReplayRenderer {
 		}
 		src, ok := blk.Attrs["src"]
 		if !ok {
-			return render(blk)
+			return b.renderReplay(render, blk)
 		}
 		at := srcpos.Pos{File: blk.Page, Line: blk.Line, Col: blk.Col}
 		if len(strings.TrimSpace(string(blk.Body))) > 0 {
@@ -39,8 +39,20 @@ func (b *builder) replayRenderer(p *page) markup.ReplayRenderer {
 			return nil, &srcpos.Error{Pos: at, Msg: fmt.Sprintf("replay block src=%s: %s", src, err)}
 		}
 		blk.File, blk.FirstLine, blk.Body = path.Join(contentName, name), 1, body
-		return render(blk)
+		return b.renderReplay(render, blk)
 	}
+}
+
+// renderReplay renders blk with render, after refusing a figure in it: a
+// replay's notes are shown as written.
+func (b *builder) renderReplay(render markup.ReplayRenderer, blk markup.ReplayBlock) ([]byte, error) {
+	if b.stopped() {
+		return nil, b.ctx.Err()
+	}
+	if err := figureRefused(blk.File, blk.Body, blk.FirstLine, "a replay block"); err != nil {
+		return nil, err
+	}
+	return render(blk)
 }
 
 // readReplay reads the replay file src, relative to the folder of page p.

@@ -3,6 +3,7 @@ package site
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -80,12 +81,15 @@ func Build(opts Options) (*Result, error) {
 }
 
 // BuildContext is Build, stopped when ctx is done: it then returns
-// ctx.Err() soon (between pages; a page being converted is finished) and
-// leaves the destination, and the Cache, as they were.
+// ctx.Err() soon (between pages, and within a page's code blocks being
+// highlighted) and leaves the destination, and the Cache, as they were.
 func BuildContext(ctx context.Context, opts Options) (*Result, error) {
 	b := &builder{opts: opts, ctx: ctx}
 	defer b.close()
 	if err := b.open(); err != nil {
+		return nil, err
+	}
+	if err := b.lockDestination(); err != nil { // destlock.go
 		return nil, err
 	}
 	b.loadConfig()
@@ -143,6 +147,7 @@ type builder struct {
 	extras  int            // files written by writeExtras (extras.go)
 	inc     *incState      // with Options.Cache (incremental.go)
 	games   *gameData      // survey results and warnings (games.go)
+	unlock  func()         // releases the destination's lock (destlock.go)
 }
 
 // contentName is how the content folder is shown in messages.
@@ -201,22 +206,49 @@ func (b *builder) checkDestination() error {
 	bad := func(why string) error {
 		return &srcpos.Error{Pos: srcpos.Pos{File: b.dest}, Msg: "destination " + why}
 	}
-	real := func(p string) string {
-		if r, err := filepath.EvalSymlinks(p); err == nil {
-			return r
-		}
-		return p
-	}
-	dest, src := real(b.dest), real(b.src)
+	dest, src := realPath(b.dest), realPath(b.src)
 	switch {
 	case within(src, dest):
 		return bad("is the source folder or contains it")
-	case b.contentDir != "" && within(dest, real(b.contentDir)):
+	case b.contentDir != "" && within(dest, realPath(b.contentDir)):
 		return bad("is inside the content folder")
-	case within(dest, real(filepath.Join(b.src, "templates"))):
+	case within(dest, realPath(filepath.Join(b.src, "templates"))):
 		return bad("is inside the templates folder")
 	}
 	return nil
+}
+
+// realPath returns the absolute path p with its symbolic links resolved.
+// Where p does not exist (a first build's destination), the links of its
+// nearest existing ancestor are resolved and the rest is joined on:
+// "link/public", with link a symbolic link to the content folder, is
+// inside the content folder though public does not exist yet (issue 41,
+// item 9).
+func realPath(p string) string { return realPathDepth(p, 0) }
+
+// realPathDepth is realPath, following at most 40 dangling links.
+func realPathDepth(p string, links int) string {
+	var rest []string
+	for dir := p; ; {
+		if r, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(append([]string{r}, rest...)...)
+		}
+		// A link to what does not exist yet: where it points.
+		if fi, err := os.Lstat(dir); err == nil && fi.Mode()&fs.ModeSymlink != 0 && links < 40 {
+			if to, err := os.Readlink(dir); err == nil {
+				if !filepath.IsAbs(to) {
+					to = filepath.Join(filepath.Dir(dir), to)
+				}
+				return realPathDepth(filepath.Join(append([]string{to}, rest...)...), links+1)
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return p
+		}
+		rest = append([]string{filepath.Base(dir)}, rest...)
+		dir = parent
+	}
 }
 
 // within tells whether path p is dir or inside it.
@@ -234,6 +266,9 @@ func (b *builder) close() {
 	b.dropOutput()
 	for _, r := range b.roots {
 		r.Close()
+	}
+	if b.unlock != nil {
+		b.unlock()
 	}
 }
 
@@ -278,12 +313,12 @@ func (b *builder) write() error {
 	forEach(len(b.files), b.opts.Workers, func(i int) {
 		f := b.files[i]
 		if err := out.copy(f.name, f.fsys, f.src); err != nil {
-			b.errs.addf(srcpos.Pos{File: f.show}, "copying: %v", unwrapPath(err))
+			b.errs.add(srcpos.Pos{File: f.show}, fmt.Errorf("copying: %w", unwrapPath(err)))
 		}
 	})
 	if _, ok := b.outputs[chromaCSS]; !ok {
 		if err := out.write(chromaCSS, minified(".css", b.conv.CSS())); err != nil {
-			b.errs.addf(srcpos.Pos{File: b.dest}, "%v", err)
+			b.errs.add(srcpos.Pos{File: b.dest}, err)
 		}
 	}
 	b.checkLinks() // every file is written (linkcheck.go)

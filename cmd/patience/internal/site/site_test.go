@@ -377,10 +377,28 @@ func TestBuildErrors(t *testing.T) {
 	}
 }
 
+// The destinations through a symbolic link are issue 41, item 9: a first
+// build into a folder that does not exist yet, under a link to the
+// content folder, was accepted, and the site written into its source.
 func TestBuildRefusesDangerousDestinations(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, goodSite)
-	for _, dest := range []string{".", "..", "content", "content/games/out", "templates/x"} {
+	other := t.TempDir()
+	for link, target := range map[string]string{
+		filepath.Join(dir, "tocontent"):   filepath.Join(dir, "content"),
+		filepath.Join(other, "tocontent"): filepath.Join(dir, "content"),
+		filepath.Join(other, "tosite"):    dir,
+		filepath.Join(dir, "dangling"):    filepath.Join(dir, "content/games/new"),
+		filepath.Join(dir, "dangling2"):   "dangling/deeper",
+	} {
+		if err := os.Symlink(target, link); err != nil {
+			t.Skip("no symbolic links:", err)
+		}
+	}
+	for _, dest := range []string{".", "..", "content", "content/games/out", "templates/x",
+		"tocontent", "tocontent/public", "tocontent/new/deeper/public", "tocontent/games/out",
+		filepath.Join(other, "tocontent/public"), filepath.Join(other, "tosite/content/public"),
+		"dangling", "dangling/public", "dangling2"} {
 		t.Run(dest, func(t *testing.T) {
 			_, err := Build(Options{Source: dir, Destination: dest})
 			if err == nil || !strings.Contains(err.Error(), "destination") {

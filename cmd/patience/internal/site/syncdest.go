@@ -52,6 +52,9 @@ type disk interface {
 	// WriteTemp writes data to a new file in dir named from pattern (as
 	// os.CreateTemp) and returns its path.
 	WriteTemp(dir, pattern string, data []byte) (string, error)
+	// WriteFile writes data to the new file name, checking every write
+	// and the close.
+	WriteFile(name string, data []byte) error
 	// Link makes a second name for a file (a hard link).
 	Link(oldname, newname string) error
 	Rename(oldpath, newpath string) error
@@ -83,6 +86,18 @@ func (osDisk) WriteTemp(dir, pattern string, data []byte) (string, error) {
 	return tmp, nil
 }
 
+func (osDisk) WriteFile(name string, data []byte) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 func (osDisk) Link(oldname, newname string) error   { return os.Link(oldname, newname) }
 func (osDisk) Rename(oldpath, newpath string) error { return os.Rename(oldpath, newpath) }
 func (osDisk) RemoveAll(name string) error          { return os.RemoveAll(name) }
@@ -110,23 +125,18 @@ func syncDest(dest string, m *memOutput, workers int, d disk) error {
 	}
 
 	names := slices.Sorted(maps.Keys(m.kept))
-	dirs := map[string]bool{}
-	for _, f := range names {
-		for d := path.Dir(f); d != "." && !dirs[d]; d = path.Dir(d) {
-			dirs[d] = true
-		}
-	}
+	dirs := foldersOf(names)
 	// A path that changes kind, a file where the site now has a folder
 	// or the reverse, cannot be staged beside what it replaces. It is
 	// rare: the site is then written as a new folder swapped in.
 	for p := range dirs {
 		if t, ok := have[p]; ok && !t.IsDir() {
-			return replaceDest(dest, m)
+			return replaceDest(dest, m, d)
 		}
 	}
 	for _, name := range names {
 		if t, ok := have[name]; ok && t.IsDir() {
-			return replaceDest(dest, m)
+			return replaceDest(dest, m, d)
 		}
 	}
 
@@ -295,25 +305,68 @@ func (tx *syncTx) rollback() {
 }
 
 // replaceDest writes the files of m to a new folder beside dest and swaps
-// it in place of dest (see output.commit): for the rare sync where a file
-// becomes a folder or the reverse.
-func replaceDest(dest string, m *memOutput) error {
-	out, err := newOutput(dest)
-	if err != nil {
+// it in place of dest: for the rare sync where a file becomes a folder or
+// the reverse. Every write goes through d and is checked; a failure
+// removes the new folder and leaves dest as it was (issue 41, item 1: a
+// full disk emptied the site).
+func replaceDest(dest string, m *memOutput, d disk) error {
+	parent, base := filepath.Split(dest)
+	stage := filepath.Join(parent, fmt.Sprintf(".%s.new-%016x", base, rand.Uint64()))
+	if err := d.Mkdir(stage); err != nil {
 		return err
 	}
-	for _, name := range slices.Sorted(maps.Keys(m.kept)) {
-		full := filepath.Join(out.tmp, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err == nil {
-			err = os.WriteFile(full, m.kept[name], 0o644)
-		}
-		if err != nil {
-			out.discard()
+	if err := writeTree(d, stage, m.kept); err != nil {
+		d.RemoveAll(stage)
+		return err
+	}
+	if err := swapIn(d, stage, dest); err != nil {
+		d.RemoveAll(stage)
+		return err
+	}
+	return nil
+}
+
+// writeTree writes files, by slash-separated path, into the empty folder
+// dir through d: the folders first, parents before children, then the
+// files.
+func writeTree(d disk, dir string, files map[string][]byte) error {
+	names := slices.Sorted(maps.Keys(files))
+	for _, p := range slices.Sorted(maps.Keys(foldersOf(names))) { // a parent sorts before its children
+		if err := d.Mkdir(filepath.Join(dir, filepath.FromSlash(p))); err != nil {
 			return err
 		}
 	}
-	if err := out.commit(); err != nil {
-		out.discard()
+	for _, name := range names {
+		if err := d.WriteFile(filepath.Join(dir, filepath.FromSlash(name)), files[name]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// swapIn puts the folder tmp in place of dest through d: the old dest (if
+// any) is renamed away into a folder of its own beside it, tmp renamed
+// in, and the old one removed. If tmp cannot be renamed in, the old dest
+// is put back.
+func swapIn(d disk, tmp, dest string) error {
+	parent, base := filepath.Split(dest)
+	var old string
+	if _, err := os.Lstat(dest); err == nil {
+		keep := filepath.Join(parent, fmt.Sprintf(".%s.old-%016x", base, rand.Uint64()))
+		if err := d.Mkdir(keep); err != nil {
+			return err
+		}
+		old = filepath.Join(keep, base)
+		if err := d.Rename(dest, old); err != nil {
+			d.RemoveAll(keep)
+			return err
+		}
+		defer d.RemoveAll(keep)
+	}
+	if err := d.Rename(tmp, dest); err != nil {
+		if old != "" {
+			d.Rename(old, dest)
+		}
 		return err
 	}
 	return nil

@@ -15,12 +15,7 @@ import (
 // that files which did not change were not written again, and that what
 // the site no longer has is gone.
 func TestBuildSyncsExistingDestination(t *testing.T) {
-	dir := t.TempDir()
-	writeFiles(t, dir, goodSite)
-	if _, err := Build(Options{Source: dir}); err != nil {
-		t.Fatal(err)
-	}
-	pub := filepath.Join(dir, "public")
+	dir, pub := builtGoodSite(t)
 	stat := func(name string) os.FileInfo {
 		t.Helper()
 		fi, err := os.Stat(filepath.Join(pub, filepath.FromSlash(name)))
@@ -75,6 +70,18 @@ func TestBuildSyncsExistingDestination(t *testing.T) {
 	}
 }
 
+// builtGoodSite writes goodSite to a new folder and builds it into its
+// public/; it returns the folder and public/.
+func builtGoodSite(t *testing.T) (dir, pub string) {
+	t.Helper()
+	dir = t.TempDir()
+	writeFiles(t, dir, goodSite)
+	if _, err := Build(Options{Source: dir}); err != nil {
+		t.Fatal(err)
+	}
+	return dir, filepath.Join(dir, "public")
+}
+
 // faultDisk is the operating system's disk, except that its fail-th
 // operation that changes the destination fails.
 type faultDisk struct {
@@ -111,6 +118,13 @@ func (d *faultDisk) WriteTemp(dir, pattern string, data []byte) (string, error) 
 	return d.osDisk.WriteTemp(dir, pattern, data)
 }
 
+func (d *faultDisk) WriteFile(name string, data []byte) error {
+	if err := d.fault("WriteFile"); err != nil {
+		return err
+	}
+	return d.osDisk.WriteFile(name, data)
+}
+
 func (d *faultDisk) Link(oldname, newname string) error {
 	if err := d.fault("Link"); err != nil {
 		return err
@@ -130,47 +144,64 @@ func (d *faultDisk) Rename(oldpath, newpath string) error {
 // the files written so far changed. Each operation of the sync is made
 // to fail in turn; the destination must then be exactly as it was, and
 // without faults the rebuild must make what a fresh build makes.
+//
+// The case "kind changes" is issue 41, item 1: where a file of the old
+// site is a folder of the new one, the destination is rewritten as a new
+// folder swapped in (replaceDest), and that rewrite dropped every write
+// error: on a full disk the site was left with empty files, and the
+// build exited 0.
 func TestSyncAllOrNothing(t *testing.T) {
-	dir := t.TempDir()
-	writeFiles(t, dir, goodSite)
-	if _, err := Build(Options{Source: dir}); err != nil {
-		t.Fatal(err)
-	}
-	pub := filepath.Join(dir, "public")
-	writeFiles(t, dir, map[string]string{"public/stale/old.html": "old", "public/stale.html": "old"})
-	before := readTree(t, pub)
-	// Every page changes (the title is on each), one page is new, one
-	// is gone, and the stale files go.
-	writeFiles(t, dir, map[string]string{"config.yaml": "title: Another title\n", "content/docs/new.md": "# New\n"})
-	os.Remove(filepath.Join(dir, "content/docs/nested/deep.md"))
-	fresh := t.TempDir()
-	if _, err := Build(Options{Source: dir, Destination: fresh}); err != nil {
-		t.Fatal(err)
-	}
-	for fail := 1; ; fail++ {
-		d := &faultDisk{fail: fail}
-		_, err := Build(Options{Source: dir, disk: d})
-		step := fmt.Sprintf("fault %d (%s)", fail, d.failedWith)
-		switch {
-		case err == nil:
-			// No fault, or one the sync works around (a hard link
-			// refused): everything changed.
-			sameFiles(t, step, readTree(t, pub), readTree(t, fresh))
-		case strings.Contains(err.Error(), errFault.Error()):
-			sameFiles(t, step, readTree(t, pub), before)
-		default:
-			t.Fatalf("%s: error %v", step, err)
-		}
-		if d.failedWith == "" {
-			if fail < 10 {
-				t.Errorf("only %d operations", fail-1)
+	for _, tc := range []struct {
+		name string
+		old  map[string]string // files put in the destination before the rebuild
+	}{
+		{"sync", map[string]string{"public/stale/old.html": "old", "public/stale.html": "old"}},
+		{"kind changes", map[string]string{"public/stale.html": "old", "public/docs/new": "a file where the new page's folder goes"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, pub := builtGoodSite(t)
+			writeFiles(t, dir, tc.old)
+			before := readTree(t, pub)
+			// Every page changes (the title is on each), one page is
+			// new, one is gone, and the stale files go.
+			writeFiles(t, dir, map[string]string{"config.yaml": "title: Another title\n", "content/docs/new.md": "# New\n"})
+			os.Remove(filepath.Join(dir, "content/docs/nested/deep.md"))
+			fresh := t.TempDir()
+			if _, err := Build(Options{Source: dir, Destination: fresh}); err != nil {
+				t.Fatal(err)
 			}
-			t.Logf("%d operations, each made to fail", fail-1)
-			break
-		}
-		if err == nil {
-			restore(t, pub, before)
-		}
+			for fail := 1; ; fail++ {
+				d := &faultDisk{fail: fail}
+				_, err := Build(Options{Source: dir, disk: d})
+				step := fmt.Sprintf("fault %d (%s)", fail, d.failedWith)
+				switch {
+				case err == nil:
+					// No fault, or one the sync works around (a hard
+					// link refused): everything changed.
+					sameFiles(t, step, readTree(t, pub), readTree(t, fresh))
+				case strings.Contains(err.Error(), errFault.Error()):
+					sameFiles(t, step, readTree(t, pub), before)
+				default:
+					t.Fatalf("%s: error %v", step, err)
+				}
+				if d.failedWith == "" {
+					if fail < 10 {
+						t.Errorf("only %d operations", fail-1)
+					}
+					t.Logf("%d operations, each made to fail", fail-1)
+					break
+				}
+				if err == nil {
+					restore(t, pub, before)
+				}
+			}
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				if e.Name() != "content" && e.Name() != "outside" && e.Name() != "public" && e.Name() != "config.yaml" {
+					t.Errorf("left behind: %s", e.Name())
+				}
+			}
+		})
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"os"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/patience-solitaire/patience/engine/datafile"
 )
 
 // tryLock takes the lock file path with flock, without waiting: it
@@ -73,9 +75,9 @@ var (
 // cannot lock, and errMoved if path no longer names f (then f's lock is
 // worth nothing).
 func flockAt(f *os.File, path string) error {
-	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+	if err := datafile.Lock(f); err != nil {
 		switch {
-		case errors.Is(err, unix.EWOULDBLOCK):
+		case errors.Is(err, datafile.ErrLocked):
 			return errLockBusy
 		case errors.Is(err, unix.ENOTSUP), errors.Is(err, unix.ENOLCK), errors.Is(err, unix.EOPNOTSUPP):
 			return errNoFlock

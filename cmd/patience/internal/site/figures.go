@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"maps"
@@ -9,7 +8,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
 	"github.com/patience-solitaire/patience/engine"
@@ -39,38 +37,21 @@ import (
 // it comes from, so that patience serve rebuilds it when the file
 // changes; a figure the data lacks fails the build at its position.
 
-// figureFiles caches the files read for figures other than the odds.
-type figureFiles struct {
-	mu      sync.Mutex
-	fair    map[string]figureFile[map[string]*fairplay.Summary]
-	surveys map[string]figureFile[*survey.File]
-}
-
-type figureFile[T any] struct {
-	v   T
-	err error
-}
-
-// figures returns the figure lookup of page p.
-func (b *builder) figures(p *page) markup.Figures {
+// figures returns the figure lookup of a page, which notes the files it
+// reads in rec.
+func (b *builder) figures(rec *reads) markup.Figures {
+	rd := b.reader(rec)
 	return func(game, variant, key string) (string, error) {
-		g, err := engine.Lookup(game, variant)
+		g, err := lookup(game, variant)
 		if err != nil {
 			return "", fmt.Errorf("unknown odds key %s: %v", key, err)
 		}
-		jsonFile := path.Join(contentName, survey.OddsDir, g.Slug+".json")
-		p.deps = append(p.deps, jsonFile)
+		jsonFile := path.Join(contentName, oddsFile(g.Slug))
 		switch {
 		case strings.HasPrefix(key, "fair-"):
-			name := fairFile(g.Slug)
-			p.deps = append(p.deps, path.Join(contentName, name))
-			return b.fairFigure(g, name, key)
+			return rd.fairFigure(g, key)
 		case key == "solver":
-			name := surveyFile(g.Slug, g.Variant)
-			p.deps = append(p.deps, path.Join(contentName, name))
-			sv, err := cachedRead(b, &b.gameData().files.surveys, name, func(data []byte) (*survey.File, error) {
-				return survey.Read(bytes.NewReader(data), path.Join(contentName, name))
-			})
+			sv, err := rd.survey(g)
 			if err != nil {
 				return "", b.knockOnIfUnreadable(fmt.Errorf("unknown odds key solver for %s: %w", g.Key(), err))
 			}
@@ -79,19 +60,14 @@ func (b *builder) figures(p *page) markup.Figures {
 				h = sv.Header
 			}
 			if h == nil || h.Solver == "" || h.Game != g.Slug || h.Variant != g.Variant {
-				return "", fmt.Errorf("unknown odds key solver for %s: %s has no survey of it", g.Key(), path.Join(contentName, name))
+				return "", fmt.Errorf("unknown odds key solver for %s: %s has no survey of it", g.Key(), path.Join(contentName, surveyFile(g.Slug, g.Variant)))
 			}
 			return h.Solver, nil
-		}
-		r := b.gameData().odds[g.Key()]
-		if r == nil && b.gameData().badOdds[g.Slug] {
-			if x := exactOf(nil, g); x == nil || key != "exact" && key != "exact-fraction" {
-				return "", b.knockOn(fmt.Errorf("unknown odds key %s: %s does not read", key, jsonFile))
-			}
-		}
-		if key == "exact" || key == "exact-fraction" {
-			x := exactOf(r, g)
+		case key == "exact" || key == "exact-fraction":
+			x, bad := rd.exact(g)
 			switch {
+			case x == nil && bad:
+				return "", b.knockOn(fmt.Errorf("unknown odds key %s: %s does not read", key, jsonFile))
 			case x == nil:
 				return "", fmt.Errorf("unknown odds key %s: %s has no exact probability, from the engine or in %s", key, g.Key(), jsonFile)
 			case key == "exact-fraction":
@@ -100,12 +76,17 @@ func (b *builder) figures(p *page) markup.Figures {
 			f, _ := x.Float64()
 			return percent(f), nil
 		}
-		if r == nil {
+		r, bad := rd.odds(g)
+		switch {
+		case r == nil && bad:
+			return "", b.knockOn(fmt.Errorf("unknown odds key %s: %s does not read", key, jsonFile))
+		case r == nil:
 			return "", fmt.Errorf("unknown odds key %s: no results for %s in %s", key, g.Key(), jsonFile)
 		}
-		v, ok := oddsFigure(r, g, key)
+		v, ok := oddsFigure(r, key)
 		if !ok {
-			return "", fmt.Errorf("unknown odds key %s for %s in %s (known: %s)", key, g.Key(), jsonFile, strings.Join(knownOddsKeys(r, g), ", "))
+			x, _ := rd.exact(g)
+			return "", fmt.Errorf("unknown odds key %s for %s in %s (known: %s)", key, g.Key(), jsonFile, strings.Join(knownOddsKeys(r, x != nil), ", "))
 		}
 		return v, nil
 	}
@@ -114,36 +95,23 @@ func (b *builder) figures(p *page) markup.Figures {
 // oddsKeys are the keys of a survey's figures.
 var oddsKeys = []string{"deals", "first", "last", "won", "lost", "unknown", "decided", "ceiling", "rate", "low", "high", "date"}
 
-func knownOddsKeys(r *survey.Odds, g *engine.Game) []string {
+// knownOddsKeys lists the figures of an odds file r, and exact if the
+// game has an exact probability.
+func knownOddsKeys(r *survey.Odds, exact bool) []string {
 	var out []string
-	for _, k := range append(slices.Clone(oddsKeys), "exact", "solver") {
-		if k == "solver" {
-			out = append(out, k)
-		} else if _, ok := oddsFigure(r, g, k); ok {
+	for _, k := range oddsKeys {
+		if _, ok := oddsFigure(r, k); ok {
 			out = append(out, k)
 		}
 	}
-	return out
+	if exact {
+		out = append(out, "exact")
+	}
+	return append(out, "solver")
 }
 
-// exactOf returns the exact win probability of g: the engine's, else the
-// odds file's (r may be nil), else nil.
-func exactOf(r *survey.Odds, g *engine.Game) *big.Rat {
-	if x := survey.EngineExact(g); x != nil {
-		return x
-	}
-	if r != nil {
-		return r.Exact
-	}
-	return nil
-}
-
-// oddsFigure returns a figure of a game's odds file (exact: whether the
-// game has one; the figure itself is exactOf's).
-func oddsFigure(r *survey.Odds, g *engine.Game, key string) (string, bool) {
-	if key == "exact" {
-		return "", exactOf(r, g) != nil
-	}
+// oddsFigure returns a figure of a game's odds file.
+func oddsFigure(r *survey.Odds, key string) (string, bool) {
 	if !r.Measured() {
 		return "", false
 	}
@@ -179,17 +147,6 @@ func oddsFigure(r *survey.Odds, g *engine.Game, key string) (string, bool) {
 	return "", false
 }
 
-// fairFile is the fair-play file of a game, in the content folder.
-func fairFile(slug string) string { return path.Join(survey.OddsDir, slug+".fair.jsonl") }
-
-// readFair reads the fair-play file of the game slug (once a build).
-func (b *builder) readFair(slug string) (map[string]*fairplay.Summary, error) {
-	name := fairFile(slug)
-	return cachedRead(b, &b.gameData().files.fair, name, func(data []byte) (map[string]*fairplay.Summary, error) {
-		return fairplay.Read(path.Join(contentName, name), bytes.NewReader(data))
-	})
-}
-
 // loadFair checks the fair-play file of the game slug: a file that does
 // not read, or names another game, fails the build.
 func (b *builder) loadFair(slug string) {
@@ -210,12 +167,11 @@ func (b *builder) loadFair(slug string) {
 
 // fairOdds returns what the odds box shows of g's fair-play results, or
 // nil without any.
-func (b *builder) fairOdds(g *engine.Game) *FairOdds {
+func (rd *gameReader) fairOdds(g *engine.Game) *FairOdds {
 	if g.RedealKind != engine.ShuffleFans {
 		return nil
 	}
-	all, err := b.readFair(g.Slug)
-	s := all[g.Variant]
+	s, err := rd.fair(g)
 	if err != nil || s == nil || s.Lower.Deals == 0 {
 		return nil
 	}
@@ -228,13 +184,12 @@ func (b *builder) fairOdds(g *engine.Game) *FairOdds {
 }
 
 // fairFigure returns a figure of a game's fair-play file.
-func (b *builder) fairFigure(g *engine.Game, name, key string) (string, error) {
-	show := path.Join(contentName, name)
-	all, err := b.readFair(g.Slug)
+func (rd *gameReader) fairFigure(g *engine.Game, key string) (string, error) {
+	show := path.Join(contentName, fairFile(g.Slug))
+	s, err := rd.fair(g)
 	if err != nil {
-		return "", b.knockOnIfUnreadable(fmt.Errorf("unknown odds key %s for %s: %w", key, g.Key(), err))
+		return "", rd.b.knockOnIfUnreadable(fmt.Errorf("unknown odds key %s for %s: %w", key, g.Key(), err))
 	}
-	s := all[g.Variant]
 	if s == nil {
 		return "", fmt.Errorf("unknown odds key %s: %s has no results for %s", key, show, g.Key())
 	}
@@ -297,26 +252,4 @@ func (b *builder) knockOnIfUnreadable(err error) error {
 		return b.knockOn(err)
 	}
 	return err
-}
-
-// cachedRead reads the content file name once per build and parses it.
-func cachedRead[T any](b *builder, cache *map[string]figureFile[T], name string, parse func([]byte) (T, error)) (T, error) {
-	ff := &b.gameData().files
-	ff.mu.Lock()
-	defer ff.mu.Unlock()
-	if *cache == nil {
-		*cache = map[string]figureFile[T]{}
-	}
-	if f, ok := (*cache)[name]; ok {
-		return f.v, f.err
-	}
-	var f figureFile[T]
-	data, err := readLimited(b.content, name, oddsKind)
-	if err != nil {
-		f.err = fmt.Errorf("no file %s", path.Join(contentName, name))
-	} else if f.v, f.err = parse(data); f.err != nil {
-		f.err = &unreadable{f.err} // loadOdds reports it (games.go)
-	}
-	(*cache)[name] = f
-	return f.v, f.err
 }

@@ -45,7 +45,7 @@ type gameData struct {
 	warnings []string
 	svg      map[string]template.HTML // diagrams made so far, by key
 
-	files figureFiles // files read for figures (figures.go)
+	files dataFiles // data files read for pages (gamedata.go)
 }
 
 func (b *builder) gameData() *gameData {
@@ -101,7 +101,7 @@ func (b *builder) loadOdds() {
 		if e.IsDir() || ignored(name) {
 			continue
 		}
-		if slug, ok := strings.CutSuffix(name, ".fair.jsonl"); ok {
+		if slug, ok := strings.CutSuffix(name, fairSuffix); ok {
 			b.loadFair(slug)
 			continue
 		}
@@ -109,12 +109,12 @@ func (b *builder) loadOdds() {
 			surveys = append(surveys, name)
 			continue
 		}
-		if path.Ext(name) != ".json" {
+		slug, ok := strings.CutSuffix(name, oddsSuffix)
+		if !ok {
 			continue
 		}
-		rel := path.Join(survey.OddsDir, name)
+		rel := oddsFile(slug)
 		show := path.Join(contentName, rel)
-		slug := strings.TrimSuffix(name, ".json")
 		data, err := readLimited(b.content, rel, oddsKind)
 		if err != nil {
 			b.errs.addf(srcpos.Pos{File: show}, "%v", unwrapPath(err))
@@ -136,18 +136,6 @@ func (b *builder) loadOdds() {
 			gd.odds[engine.Key(r.Game, r.Variant)] = r
 		}
 	}
-}
-
-// surveySuffix ends the names of the survey files kept beside the odds
-// files, content/odds/<slug>.survey.jsonl (<slug>.<variant>.survey.jsonl
-// for a variant, see surveyFile): published as they are, and
-// read by the build so that a broken line is not.
-const surveySuffix = ".survey.jsonl"
-
-// surveyFile is the name of the survey file of a game and variant in the
-// content folder: odds/<slug>.survey.jsonl, odds/<slug>.<variant>.survey.jsonl.
-func surveyFile(game, variant string) string {
-	return path.Join(survey.OddsDir, strings.ReplaceAll(engine.Key(game, variant), "/", ".")+surveySuffix)
 }
 
 // checkSurvey reads the survey file rel of the game slug.
@@ -247,24 +235,25 @@ func (b *builder) checkGamePages() {
 	}
 }
 
+// packNames are how a game's pack is written: by a game page's front
+// matter (packs:), and in the home page's list of games.
+var packNames = map[engine.Pack]struct{ param, label string }{
+	engine.OnePack:  {"1", "1"},
+	engine.TwoPacks: {"2", "2"},
+	engine.SkatPack: {"skat", "Skat"},
+}
+
 // packsParam is how a game page's front matter writes its pack.
 func packsParam(p engine.Pack) (string, bool) {
-	switch p {
-	case engine.OnePack:
-		return "1", true
-	case engine.TwoPacks:
-		return "2", true
-	case engine.SkatPack:
-		return "skat", true
-	}
-	return "", false
+	n, ok := packNames[p]
+	return n.param, ok
 }
 
 // gameFuncs are the template functions about games.
 func (b *builder) gameFuncs(m template.FuncMap) {
 	m["diagram"] = b.diagramFunc
 	m["rules"] = rulesFunc
-	maps.Copy(m, b.oddsFuncs(nil))
+	maps.Copy(m, b.dataFuncMap(nil)) // parsed with, never run: see renderers
 	m["hasHeading"] = hasHeading
 	m["splitContent"] = splitContent
 	m["familyName"] = func(family any) string { return capitalize(fmt.Sprint(family)) }
@@ -274,40 +263,10 @@ func (b *builder) gameFuncs(m template.FuncMap) {
 // variantsFunc lists the variants of a game (the play panel's menu).
 func variantsFunc(slug string) []string {
 	var out []string
-	for _, g := range engine.Games() {
-		if g.Slug == slug && g.Variant != "" {
-			out = append(out, g.Variant)
-		}
+	for _, g := range variants(slug) {
+		out = append(out, g.Variant)
 	}
 	return out
-}
-
-// oddsFuncs are the template functions that show survey results: odds,
-// games and families. Each notes in rec the odds file it reads, so that
-// a page showing a game's odds is made again when they change (reads.go);
-// rec may be nil.
-func (b *builder) oddsFuncs(rec *reads) template.FuncMap {
-	f := &oddsReader{b: b, rec: rec}
-	return template.FuncMap{"odds": f.odds, "games": f.games, "families": f.families}
-}
-
-// oddsReader reads the survey results for the templates, noting the
-// files in rec.
-type oddsReader struct {
-	b   *builder
-	rec *reads
-}
-
-// oddsFile is the odds file of the game slug, as pages' deps name it.
-func oddsFile(slug string) string { return path.Join(contentName, survey.OddsDir, slug+".json") }
-
-// noteOdds notes in rec the files that the odds of g are read from: its
-// odds file, and its fair-play file when its redeals shuffle.
-func noteOdds(rec *reads, g *engine.Game) {
-	rec.note(oddsFile(g.Slug))
-	if g.RedealKind == engine.ShuffleFans {
-		rec.note(path.Join(contentName, fairFile(g.Slug)))
-	}
 }
 
 // splitContent splits a page's HTML before its first h2: the
@@ -325,8 +284,8 @@ type Family struct{ Value, Name string }
 
 // families is the template function families: the families of the game
 // pages, by name.
-func (f *oddsReader) families() ([]Family, error) {
-	games, err := f.games()
+func (rd *gameReader) families() ([]Family, error) {
+	games, err := rd.games()
 	seen := map[string]bool{}
 	var out []Family
 	for _, g := range games {
@@ -337,21 +296,6 @@ func (f *oddsReader) families() ([]Family, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, err
-}
-
-// lookup finds the game named by front matter values (nil for none).
-func lookup(game, variant any) (*engine.Game, error) {
-	slug, ok := game.(string)
-	if !ok {
-		return nil, fmt.Errorf("game %v is not a game's slug", game)
-	}
-	v := ""
-	if variant != nil {
-		if v, ok = variant.(string); !ok {
-			return nil, fmt.Errorf("variant %v is not a variant's name", variant)
-		}
-	}
-	return engine.Lookup(slug, v)
 }
 
 // diagramFunc is the template function diagram GAME VARIANT: the inline
@@ -463,32 +407,28 @@ func (o *Odds) Short() string {
 	return s
 }
 
-// odds is the template function odds GAME VARIANT.
-func (f *oddsReader) odds(game, variant any) (*Odds, error) {
+// oddsFunc is the template function odds GAME VARIANT.
+func (rd *gameReader) oddsFunc(game, variant any) (*Odds, error) {
 	g, err := lookup(game, variant)
 	if err != nil {
 		return nil, err
 	}
-	noteOdds(f.rec, g)
-	b := f.b
-	o := b.oddsOf(g)
+	o := rd.oddsBox(g)
 	if g.Variant == "" {
-		for _, v := range engine.Games() {
-			if v.Slug == g.Slug && v.Variant != "" {
-				if vo := b.oddsOf(v); vo.Measured || vo.Exact != "" || vo.Fair != nil {
-					o.Variants = append(o.Variants, vo)
-				}
+		for _, v := range variants(g.Slug) {
+			if vo := rd.oddsBox(v); vo.Measured || vo.Exact != "" || vo.Fair != nil {
+				o.Variants = append(o.Variants, vo)
 			}
 		}
 	}
 	return o, nil
 }
 
-func (b *builder) oddsOf(g *engine.Game) *Odds {
+// oddsBox is what the odds box shows of g (without its variants).
+func (rd *gameReader) oddsBox(g *engine.Game) *Odds {
 	o := &Odds{Game: g.Slug, Variant: g.Variant, Name: g.Name, AllForced: g.AllForced(),
 		Hidden: len(g.PilesOf(engine.Stock)) > 0 || g.RedealKind == engine.ShuffleFans || g.RedealKind == engine.ShuffleStock}
-	exact := survey.EngineExact(g)
-	if r := b.gameData().odds[g.Key()]; r != nil {
+	if r, _ := rd.odds(g); r != nil {
 		if r.Measured() {
 			o.Measured = true
 			o.Deals = fmt.Sprintf("%d–%d", r.First, r.Last)
@@ -511,14 +451,11 @@ func (b *builder) oddsOf(g *engine.Game) *Odds {
 				o.P99MS = millis(r.P99MS)
 			}
 			o.Stale = r.Engine != g.Fingerprint()
-			o.Data = path.Join(survey.OddsDir, g.Slug+".json")
-		}
-		if exact == nil {
-			exact = r.Exact
+			o.Data = oddsFile(g.Slug)
 		}
 	}
-	o.Fair = b.fairOdds(g)
-	if exact != nil {
+	o.Fair = rd.fairOdds(g)
+	if exact, _ := rd.exact(g); exact != nil {
 		f, _ := exact.Float64()
 		o.Exact = percent(f)
 		if !exact.IsInt() && len(exact.Denom().String()) > 6 {
@@ -582,29 +519,20 @@ func (e *GameEntry) FamilyName() string { return capitalize(e.Family) }
 
 // games is the template function games: the game pages, by title, with
 // their odds.
-func (f *oddsReader) games() ([]*GameEntry, error) {
-	b := f.b
+func (rd *gameReader) games() ([]*GameEntry, error) {
 	var out []*GameEntry
-	for _, p := range b.site.Pages {
+	for _, p := range rd.b.site.Pages {
 		g, err := lookup(p.Params["game"], p.Params["variant"])
 		if p.Params["game"] == nil || err != nil {
 			continue
 		}
 		e := &GameEntry{Page: p, Title: p.Title, Aliases: asStrings(p.Params["aliases"]),
-			Family: fmt.Sprint(orEmpty(p.Params["family"]))}
-		switch g.Pack {
-		case engine.OnePack:
-			e.Packs = "1"
-		case engine.TwoPacks:
-			e.Packs = "2"
-		case engine.SkatPack:
-			e.Packs = "Skat"
-		}
+			Family: fmt.Sprint(orEmpty(p.Params["family"])), Packs: packNames[g.Pack].label}
 		e.Kind = "skill"
 		if skill, ok := p.Params["skill"].(bool); ok && !skill || g.AllForced() {
 			e.Kind = "chance"
 		}
-		e.Odds, _ = f.odds(p.Params["game"], p.Params["variant"])
+		e.Odds, _ = rd.oddsFunc(p.Params["game"], p.Params["variant"])
 		out = append(out, e)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Title < out[j].Title })

@@ -105,15 +105,17 @@ func (b *builder) loadPage(p *page) {
 	}
 	p.layout = b.chooseLayout(p, fm)
 
+	figs := &reads{} // the data files its figures read (gamedata.go)
 	res, err := b.conv.Convert(&markup.Document{
 		Path:    src,
 		Source:  mp.Body,
 		Line:    mp.BodyLine,
 		Unsafe:  unsafe,
 		Replay:  b.replayRenderer(p),
-		Figures: b.figures(p),
+		Figures: b.figures(figs),
 		Context: b.ctx, // a page of highlighted code can take seconds
 	})
+	p.deps = append(p.deps, figs.take()...)
 	if b.stopped() {
 		return // BuildContext returns ctx.Err()
 	}
@@ -237,7 +239,11 @@ func (b *builder) renderPage(p *page, buf *bytes.Buffer, r *renderer) {
 	if n, ok := b.site.neighbors[p.ref.URL]; ok {
 		data.Prev, data.Next = n[0], n[1]
 	}
-	err := r.layoutFor(b, p.layout).ExecuteTemplate(buf, baseTemplate, data)
+	t := r.layouts[p.layout]
+	if t == nil {
+		return // its layout could not be copied: reported by renderers
+	}
+	err := t.ExecuteTemplate(buf, baseTemplate, data)
 	p.tdeps = r.rec.take()
 	if err != nil {
 		b.errs.addExec(*b.tmpl.templateError(err), p.ref.Source)

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // What a page reads is recorded by mechanism, not by each step that reads
@@ -17,10 +17,12 @@ import (
 //   - Converting a page reads the content folder through pageFS, which
 //     notes every file opened or looked at (its replay files) in the
 //     page's deps.
-//   - Executing a page's template, the template functions that read
-//     files (odds, games, families: the odds files) note them in the
-//     page's tdeps. Each worker that renders pages has its own copy of
-//     the layouts, whose functions note into that worker's reads.
+//   - A page's figures ({{odds:…}}) and the template functions that read
+//     games' data (dataFuncs: odds, games, families) read it through a
+//     gameReader (gamedata.go), the only way to it, which notes each file
+//     it reads: the figures' in the page's deps, the templates' in its
+//     tdeps. Each worker that renders pages has its own copy of the
+//     layouts, whose functions note into that worker's reads.
 //
 // A file that does not exist is noted too: making it changes the page.
 
@@ -52,12 +54,8 @@ func (p *page) note(name string) {
 // ("content/odds/shamrocks.json").
 type reads struct{ files []string }
 
-// note records the file name; r may be nil (nothing is recorded).
-func (r *reads) note(name string) {
-	if r != nil {
-		r.files = append(r.files, name)
-	}
-}
+// note records the file name.
+func (r *reads) note(name string) { r.files = append(r.files, name) }
 
 // take returns the files noted, sorted and without duplicates, and
 // forgets them.
@@ -75,31 +73,25 @@ type renderer struct {
 	layouts map[*template.Template]*template.Template // shared layout -> this worker's copy
 }
 
-// renderers makes the copies of the layouts for n workers.
+// renderers makes the copies of the layouts for n workers, whose data
+// functions (dataFuncs) read through a gameReader noting in the worker's
+// reads. The shared layouts are never run: their data functions have no
+// recorder and refuse to read (gamedata.go).
 func (b *builder) renderers(n int) []*renderer {
 	out := make([]*renderer, n)
 	for w := range out {
 		r := &renderer{rec: &reads{}, layouts: map[*template.Template]*template.Template{}}
-		for _, t := range b.tmpl.layouts {
+		for name, t := range b.tmpl.layouts {
 			c, err := t.Clone()
 			if err != nil {
-				continue // executed already: see layoutFor
+				if w == 0 {
+					b.errs.addf(srcpos.Pos{File: b.tmpl.files[name+".html"]}, "internal error: %v", err)
+				}
+				continue
 			}
-			r.layouts[t] = c.Funcs(b.oddsFuncs(r.rec))
+			r.layouts[t] = c.Funcs(b.dataFuncMap(r.rec))
 		}
 		out[w] = r
 	}
 	return out
-}
-
-// layoutFor returns the worker's copy of the layout t, or t itself, and
-// then notes every odds file, since it cannot know which t reads.
-func (r *renderer) layoutFor(b *builder, t *template.Template) *template.Template {
-	if c := r.layouts[t]; c != nil {
-		return c
-	}
-	for _, g := range engine.Games() {
-		noteOdds(r.rec, g)
-	}
-	return t
 }

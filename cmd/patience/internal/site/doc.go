@@ -55,7 +55,8 @@
 // before the pages, whose text may quote any figure of them as
 // {{odds:SLUG[/VARIANT]:KEY}} (figures.go); such a page depends on the
 // files its figures come from, and a figure the data lacks fails the
-// build at its position.
+// build at its position. Figures and templates read games' data through
+// one accessor, which records each file read (gamedata.go).
 //
 // # Links
 //
@@ -102,6 +103,7 @@
 // one for what did not change since, and gives the same bytes as a full
 // build. incremental.go explains what is redone when; what each page
 // reads is recorded as it reads it (reads.go): its conversion through a
-// file system that notes every file, its template through functions
-// that note the odds files.
+// file system that notes every file, its figures and its template's data
+// functions through a gameReader that notes every data file
+// (gamedata.go).
 package site

@@ -30,7 +30,8 @@ import (
 // site without game pages (any folder of Markdown) is not checked.
 //
 // Survey results are read from content/odds/*.json (package engine/survey) and
-// shown by the templates; a result whose rules fingerprint differs from
+// shown by the templates, which read them through a gameReader
+// (gamedata.go); a result whose rules fingerprint differs from
 // the game's current one gives a warning (Result.Warnings), not an error.
 
 // gameData is what the build knows about games: the survey results and

@@ -28,8 +28,8 @@ import (
 //
 //   - A page is read, parsed and converted again (its replay blocks
 //     verified again) when its Markdown file or one of the files it read
-//     (Result.Deps: its replay files, and the odds files its template
-//     showed) changed, or when it is new. Other pages are taken as the
+//     (Result.Deps: its replay files, and the data files its figures
+//     and its template showed) changed, or when it is new. Other pages are taken as the
 //     last build left them after loadPage.
 //   - A page's template is executed again when the page was converted
 //     again, or when any page's navigation data changed (a title, weight,
@@ -48,8 +48,9 @@ import (
 // The output is the same, byte for byte, as a full build's; the tests check
 // it after sequences of edits. A page's reads are recorded by mechanism
 // (reads.go): a step that reads content files for a page reads them
-// through pageFS, a template function that reads files notes them in the
-// renderer's reads; anything else is read again by every build.
+// through pageFS, a figure or a template function that reads games' data
+// reads it through a gameReader (gamedata.go), which notes each file;
+// anything else is read again by every build.
 
 // Cache carries the work of one build to the next. Builds using the same
 // Cache must not run at the same time; Changed and ChangedAll may be called

@@ -11,10 +11,10 @@ import (
 	"time"
 
 	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/datafile"
 	"github.com/patience-solitaire/patience/engine/fairplay"
 	"github.com/patience-solitaire/patience/engine/pysolrand"
 	"github.com/patience-solitaire/patience/engine/survey"
-	"github.com/patience-solitaire/patience/engine/datafile"
 )
 
 const fairplayUsage = `usage: patience fairplay GAME --deals A-B --bound lower|upper [--variant V]

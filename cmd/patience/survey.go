@@ -17,9 +17,9 @@ import (
 	"time"
 
 	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/datafile"
 	"github.com/patience-solitaire/patience/engine/solver"
 	"github.com/patience-solitaire/patience/engine/survey"
-	"github.com/patience-solitaire/patience/engine/datafile"
 	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 

@@ -20,6 +20,7 @@ import (
 	"github.com/patience-solitaire/patience/engine/datafile"
 	"github.com/patience-solitaire/patience/engine/solver"
 	"github.com/patience-solitaire/patience/engine/survey"
+	"github.com/patience-solitaire/patience/engine/survey/runner"
 	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
@@ -153,7 +154,7 @@ func runSurvey(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	bar := newSurveyProgress(stderr)
-	sv := &survey.Runner{
+	sv := &runner.Runner{
 		Game: g, Deals: todo, Jobs: *jobs,
 		Options:  solver.Options{MaxNodes: *budget, Timeout: *timeout},
 		Progress: bar.update,

@@ -13,7 +13,8 @@
 //   - the deal ranges and shards of the survey command ([ParseDealRange],
 //     [Shard], and [Deals], which every loop over a range goes through).
 //
-// Runner solves the deals of a survey with package solver.
+// Solving the deals is package runner's (engine/survey/runner), so that
+// reading a survey does not link the solver.
 package survey
 
 import (

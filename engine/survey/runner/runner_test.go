@@ -1,4 +1,4 @@
-package survey
+package runner
 
 import (
 	"runtime"

@@ -1,4 +1,7 @@
-package survey
+// Package runner solves the deals of a survey on all cores with package
+// solver. It is apart from package survey, whose formats the site reads,
+// so that reading a survey does not link the solver.
+package runner
 
 import (
 	"context"
@@ -9,6 +12,7 @@ import (
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/pysolrand"
 	"github.com/patience-solitaire/patience/engine/solver"
+	"github.com/patience-solitaire/patience/engine/survey"
 )
 
 // Runner solves deals of one game on many cores.
@@ -26,13 +30,13 @@ type Runner struct {
 // done (so a file written by emit stays sorted and can be resumed).
 // It stops at the first error of emit or of the solver, or when ctx is
 // done (then it returns ctx.Err() after emitting the deals finished).
-func (sv *Runner) Run(ctx context.Context, emit func(DealResult) error) error {
+func (sv *Runner) Run(ctx context.Context, emit func(survey.DealResult) error) error {
 	jobs := Workers(sv.Jobs, len(sv.Deals))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type done struct {
 		i   int
-		r   DealResult
+		r   survey.DealResult
 		err error
 	}
 	work := make(chan int)
@@ -66,7 +70,7 @@ func (sv *Runner) Run(ctx context.Context, emit func(DealResult) error) error {
 		wg.Wait()
 		close(results)
 	}()
-	pending := map[int]DealResult{}
+	pending := map[int]survey.DealResult{}
 	next, finished := 0, 0
 	var firstErr error
 	for d := range results {
@@ -123,20 +127,20 @@ func Workers(jobs, deals int) int {
 }
 
 // SolveDeal solves deal n of game g and returns its survey line.
-func SolveDeal(ctx context.Context, g *engine.Game, n uint64, opt solver.Options) (DealResult, error) {
+func SolveDeal(ctx context.Context, g *engine.Game, n uint64, opt solver.Options) (survey.DealResult, error) {
 	d := pysolrand.Deal{N: n}
 	if err := d.Validate(); err != nil {
-		return DealResult{}, err
+		return survey.DealResult{}, err
 	}
 	s := g.Deal(d)
 	res, err := solver.Solve(ctx, s, opt)
 	if err != nil {
-		return DealResult{}, fmt.Errorf("deal %d: %w", n, err)
+		return survey.DealResult{}, fmt.Errorf("deal %d: %w", n, err)
 	}
-	return DealResult{
+	return survey.DealResult{
 		Deal:   n,
 		Result: res.Verdict.String(),
-		MS:     ElapsedMS(res.Elapsed),
+		MS:     survey.ElapsedMS(res.Elapsed),
 		Nodes:  res.Nodes,
 		Moves:  len(res.Moves),
 	}, nil

@@ -42,7 +42,7 @@ type info struct {
 	// onTop[b][x] lists the cards that build rule b accepts on x;
 	// targets[x] lists the cards on which x may be built in some
 	// tableau pile of the game.
-	onTop   [4][53][]engine.Card
+	onTop   [engine.NumBuilds][53][]engine.Card
 	targets [53][]engine.Card
 	// targetSet[x] is targets[x] as a set.
 	targetSet [53]engine.CardSet
@@ -156,7 +156,7 @@ func newInfo(g *engine.Game) *info {
 	}
 	in.capacity = total == g.Cards()
 	in.pruning = !g.CardsLeaveFoundations() && !g.AllForced() && g.Goal() == g.Cards()
-	var builds [4]bool
+	var builds [engine.NumBuilds]bool
 	for _, t := range in.tableau {
 		builds[in.spec[t].Build] = true
 	}

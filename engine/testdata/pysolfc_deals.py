@@ -10,7 +10,7 @@ Microsoft generator and 52 cards, RandomBase.shuffle, then the game's
 _shuffleHook), and each game's startGame, dealing from the END of the
 talon list. The hooks and deal orders are transliterated from the game
 classes of shlomif/PySolFC: fan.py (Fan, LaBelleLucie_Talon, Shamrocks,
-ShamrocksII, HouseInTheWood), fortythieves.py (FortyThieves), sultan.py
+ShamrocksII, HouseInTheWood), fortythieves.py (FortyThieves), freecell.py (FreeCell), sultan.py
 (PicturePatience, Patriarchs, Contradance, CaptiveQueens),
 royalcotillion.py (RoyalCotillion, OddAndEven) and knockout.py
 (Knockout_Talon, HerzZuHerz). Shuffling redeals (La Belle Lucie twice at
@@ -272,6 +272,20 @@ def napoleon(n):
 
 GAMES["napoleon-at-st-helena"] = napoleon
 GAMES["napoleon-at-st-helena/cadogan"] = napoleon
+
+
+def freecell(n):
+    # FreeCell.startGame (freecell.py): _startDealNumRows(5), dealRow(),
+    # dealRow(rows=r[:4]).
+    rnd, cards = game_shuffle(n, create_cards(1, range(13)))
+    t = Table(cards)
+    for i in range(6):
+        t.deal_row(names("t", 8))
+    t.deal_row(names("t", 4))
+    return t.dump(names("c", 4) + names("t", 8))
+
+
+GAMES["freecell"] = freecell
 
 
 def patriarchs(n):

@@ -62,7 +62,7 @@ import (
 // stuckSafe reports whether moving the top card X of pile a to a
 // foundation is safe by the stuck-card rule.
 func (in *info) stuckSafe(s *engine.State, a int, x engine.Card) bool {
-	if in.kind[a] != engine.Tableau || !in.capacity || !in.static(s) {
+	if in.kind[a] != engine.Tableau || !in.capacity || !in.static(s, ruleStuckCard) {
 		return false
 	}
 	pile := s.Pile(a)
@@ -241,7 +241,7 @@ func (p *epos) autoMove() (engine.Move, bool) {
 // card ends home: S' wins. The natural rule's counterexample (see above)
 // is excluded by 1: there the 3H could carry the 4H.
 func (in *info) deadBaseSafe(s *engine.State, a int, x engine.Card) bool {
-	if !in.capacity || !in.static(s) {
+	if !in.capacity || !in.static(s, ruleDeadBase) {
 		return false
 	}
 	switch in.kind[a] {

@@ -287,7 +287,7 @@ func (in *info) seatPlay(s *engine.State, r *relax) int {
 // seatlessSafe reports whether moving the top card x of pile a to a
 // foundation is safe by the seatless rule. r is scratch space.
 func (in *info) seatlessSafe(s *engine.State, a int, x engine.Card, r *relax) bool {
-	if in.seats == 0 || in.kind[a] != engine.Tableau || in.copies[x] != 1 || !in.static(s) {
+	if in.seats == 0 || in.kind[a] != engine.Tableau || in.copies[x] != 1 || !in.static(s, ruleSeatless) {
 		return false
 	}
 	k := 0

@@ -1,0 +1,79 @@
+package solver
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/patience-solitaire/patience/engine"
+)
+
+// TestSoundRulesDeclared fails for a sound rule that says nothing of
+// what its proof assumes: every rule the table of rules in solver.go
+// calls sound must be in soundRules, with the motions its proof covers
+// and its other assumptions.
+func TestSoundRulesDeclared(t *testing.T) {
+	src, err := os.ReadFile("solver.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for r, p := range soundRules {
+		if p.name == "" || p.covers == 0 || p.assumes == "" {
+			t.Errorf("sound rule %d says nothing of its proof: %+v", r, p)
+		}
+		names[p.name] = true
+	}
+	table := 0
+	for _, line := range strings.Split(string(src), "\n") {
+		// "//	stuck-card rule              generic   sound      safe.go (stuckSafe)"
+		f := strings.Split(strings.TrimPrefix(line, "//\t"), "  ")
+		if !strings.HasPrefix(line, "//\t") || !strings.Contains(line, " sound ") || len(f) < 2 {
+			continue
+		}
+		table++
+		name := strings.TrimSpace(f[0])
+		found := names[name]
+		for n := range names {
+			// "waste-order, release and" continues on the next line.
+			found = found || strings.HasPrefix(n, name)
+		}
+		if !found {
+			t.Errorf("solver.go's table calls %q sound, but soundRules says nothing of its proof", name)
+		}
+	}
+	if table < 10 {
+		t.Errorf("found %d sound rules in solver.go's table: has its form changed?", table)
+	}
+}
+
+// TestSoundRulesGate checks which sound rules each game gets: every one
+// for the games declared before the gate (their verdicts and node counts
+// are unchanged), none of the generic family's for FreeCell, whose free
+// cells and runs no proof has considered, and the talon family's rules
+// only for the games its search takes.
+func TestSoundRulesGate(t *testing.T) {
+	for _, g := range engine.Games() {
+		in := infoFor(g)
+		for r, p := range soundRules {
+			talon := p.covers == talonMotions
+			if talon && in.talonGame() == nil {
+				continue // the talon family does not take the game
+			}
+			want := true
+			switch {
+			case g.Slug == "freecell":
+				want = false
+			case talon:
+				// The talon family's games: its rules must cover them.
+			case g.Motions()&(engine.MotionForced|engine.MotionOffFoundation) != 0:
+				// Herz zu Herz, whose rules play every move, and
+				// Patriarchs' reversal (info.pruning is off there too).
+				want = false
+			}
+			if in.sound[r] != want {
+				t.Errorf("%s: %s enabled %t, want %t (the game's motions: %s)", g.Key(), p.name, in.sound[r], want, g.Motions())
+			}
+		}
+	}
+}

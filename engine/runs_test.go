@@ -264,7 +264,9 @@ func runMovable(n, f, e int) bool {
 			}
 			return len(cols[i]) == 0 || top(i) == x-1
 		}
-		try := func(x int, undo func()) bool {
+		// place puts card x on each column that takes it in turn, or
+		// (toCell) into a free cell, and searches on from there.
+		place := func(x int, cells []int, toCell bool) bool {
 			for i := range cols {
 				if !accepts(i, x) {
 					continue
@@ -276,13 +278,7 @@ func runMovable(n, f, e int) bool {
 					return true
 				}
 			}
-			if len(cells) < f {
-				ok := search(cols, append(cells, x))
-				if ok {
-					return true
-				}
-			}
-			return false
+			return toCell && len(cells) < f && search(cols, append(slices.Clone(cells), x))
 		}
 		for i := range cols {
 			if len(cols[i]) == 0 || i == 1 {
@@ -290,7 +286,7 @@ func runMovable(n, f, e int) bool {
 			}
 			x := cols[i][len(cols[i])-1]
 			cols[i] = cols[i][:len(cols[i])-1]
-			ok := try(x, nil)
+			ok := place(x, cells, true)
 			cols[i] = append(cols[i], x)
 			if ok {
 				return true
@@ -298,16 +294,8 @@ func runMovable(n, f, e int) bool {
 		}
 		for j, x := range cells {
 			rest := append(slices.Clone(cells[:j]), cells[j+1:]...)
-			for i := range cols {
-				if !accepts(i, x) {
-					continue
-				}
-				cols[i] = append(cols[i], x)
-				ok := search(cols, rest)
-				cols[i] = cols[i][:len(cols[i])-1]
-				if ok {
-					return true
-				}
+			if place(x, rest, false) {
+				return true
 			}
 		}
 		return false

@@ -8,10 +8,12 @@ import "fmt"
 
 func init() {
 	register(freeCell("freecell", "FreeCell", BuildDownAltColour))
+	register(freeCell("bakers-game", "Baker's Game", BuildDownInSuit))
 }
 
 // freeCell declares FreeCell (PySolFC 8) and, with build BuildDownInSuit,
-// Baker's Game (PySolFC 45): one pack dealt into eight columns, four free
+// Baker's Game (PySolFC 45, BakersGame in bakersgame.py: FreeCell's layout
+// and deal, SuperMoveSS_RowStack): one pack dealt into eight columns, four free
 // cells, four foundations up in suit from the Ace, columns built down
 // (in alternate colours, or in suit) with runs moved as one as the free
 // cells and the empty columns allow, an emptied column filled by any

@@ -10,7 +10,7 @@ Microsoft generator and 52 cards, RandomBase.shuffle, then the game's
 _shuffleHook), and each game's startGame, dealing from the END of the
 talon list. The hooks and deal orders are transliterated from the game
 classes of shlomif/PySolFC: fan.py (Fan, LaBelleLucie_Talon, Shamrocks,
-ShamrocksII, HouseInTheWood), fortythieves.py (FortyThieves), freecell.py (FreeCell), sultan.py
+ShamrocksII, HouseInTheWood), fortythieves.py (FortyThieves), freecell.py (FreeCell), bakersgame.py (BakersGame), sultan.py
 (PicturePatience, Patriarchs, Contradance, CaptiveQueens),
 royalcotillion.py (RoyalCotillion, OddAndEven) and knockout.py
 (Knockout_Talon, HerzZuHerz). Shuffling redeals (La Belle Lucie twice at
@@ -286,6 +286,7 @@ def freecell(n):
 
 
 GAMES["freecell"] = freecell
+GAMES["bakers-game"] = freecell  # BakersGame(FreeCell): the same deal
 
 
 def patriarchs(n):

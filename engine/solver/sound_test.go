@@ -1,11 +1,14 @@
 package solver
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/pysolrand"
 )
 
 // TestSoundRulesDeclared fails for a sound rule that says nothing of
@@ -75,5 +78,36 @@ func TestSoundRulesGate(t *testing.T) {
 				t.Errorf("%s: %s enabled %t, want %t (the game's motions: %s)", g.Key(), p.name, in.sound[r], want, g.Motions())
 			}
 		}
+	}
+}
+
+// TestFreeCellFamily solves a few deals of FreeCell and Baker's Game
+// with a node budget, without any sound rule: each is won, as Freecell
+// Solver (fc-solve, default configuration and --game bakers_game) finds
+// too, and the winning line replays (Solve verifies it).
+func TestFreeCellFamily(t *testing.T) {
+	// The budget of scripts/freecell-vs-fcsolve.sh; each deal takes a
+	// few thousand positions.
+	tests := []struct {
+		slug string
+		deal uint64
+	}{
+		{"freecell", 1}, {"freecell", 3}, {"freecell", 16},
+		{"bakers-game", 3}, {"bakers-game", 6},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("%s/ms%d", tc.slug, tc.deal), func(t *testing.T) {
+			g, err := engine.Lookup(tc.slug, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Solve(context.Background(), g.Deal(pysolrand.Deal{N: tc.deal, MS: true}), testOptions(1_000_000))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict != Won {
+				t.Fatalf("%s after %d positions, want won", res.Verdict, res.Nodes)
+			}
+		})
 	}
 }

@@ -10,7 +10,7 @@ Microsoft generator and 52 cards, RandomBase.shuffle, then the game's
 _shuffleHook), and each game's startGame, dealing from the END of the
 talon list. The hooks and deal orders are transliterated from the game
 classes of shlomif/PySolFC: fan.py (Fan, LaBelleLucie_Talon, Shamrocks,
-ShamrocksII, HouseInTheWood), fortythieves.py (FortyThieves), freecell.py (FreeCell), bakersgame.py (BakersGame), sultan.py
+ShamrocksII, HouseInTheWood), fortythieves.py (FortyThieves), freecell.py (FreeCell), bakersgame.py (BakersGame, EightOff, SeahavenTowers), sultan.py
 (PicturePatience, Patriarchs, Contradance, CaptiveQueens),
 royalcotillion.py (RoyalCotillion, OddAndEven) and knockout.py
 (Knockout_Talon, HerzZuHerz). Shuffling redeals (La Belle Lucie twice at
@@ -287,6 +287,34 @@ def freecell(n):
 
 GAMES["freecell"] = freecell
 GAMES["bakers-game"] = freecell  # BakersGame(FreeCell): the same deal
+
+
+def eight_off(n):
+    # EightOff.startGame (bakersgame.py): _startDealNumRows(5), dealRow(),
+    # dealRow(rows=[r[0], r[2], r[4], r[6]]) on the reserves.
+    rnd, cards = game_shuffle(n, create_cards(1, range(13)))
+    t = Table(cards)
+    for i in range(6):
+        t.deal_row(names("t", 8))
+    t.deal_row(["c1", "c3", "c5", "c7"])
+    return t.dump(names("c", 8) + names("t", 8))
+
+
+GAMES["eight-off"] = eight_off
+
+
+def seahaven(n):
+    # SeahavenTowers.startGame: _startDealNumRows(4), dealRow(),
+    # dealRow(rows=reserves[1:3]).
+    rnd, cards = game_shuffle(n, create_cards(1, range(13)))
+    t = Table(cards)
+    for i in range(5):
+        t.deal_row(names("t", 10))
+    t.deal_row(["c2", "c3"])
+    return t.dump(names("c", 4) + names("t", 10))
+
+
+GAMES["seahaven-towers"] = seahaven
 
 
 def patriarchs(n):

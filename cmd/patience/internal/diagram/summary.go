@@ -31,6 +31,9 @@ func Summary(g *engine.Game) []Row {
 		switch p.Kind {
 		case engine.Tableau:
 			switch {
+			case p.Build != engine.BuildNone && p.Runs && p.Fill == engine.FillKings:
+				// Empty columns take only a King: they never help (engine.State.MaxRun).
+				items = append(items, "built "+p.Build.String()+"; a run so built moves as one, as many cards as the free cells allow: cells + 1")
 			case p.Build != engine.BuildNone && p.Runs:
 				items = append(items, "built "+p.Build.String()+"; a run so built moves as one, as many cards as the free cells and empty columns allow: (cells + 1) × 2^(empty columns), half that into an empty column")
 			case p.Build != engine.BuildNone:

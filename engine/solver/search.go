@@ -215,6 +215,7 @@ func (p *epos) dominated(m engine.Move, static bool) bool {
 // card is exposed only before; the emptied A can take nothing. So any
 // line of play from after the move can be followed from before it, with X
 // played from A instead of from B.
+// Assumed motions (sound.go, ruleLoneCard): as the stuck-card rule's.
 func (p *epos) order(moves []engine.Move, static bool) []engine.Move {
 	in, s := p.in, p.s
 	keys := p.keys[:0]

@@ -274,47 +274,31 @@ GAMES["napoleon-at-st-helena"] = napoleon
 GAMES["napoleon-at-st-helena/cadogan"] = napoleon
 
 
-def freecell(n):
-    # FreeCell.startGame (freecell.py): _startDealNumRows(5), dealRow(),
-    # dealRow(rows=r[:4]).
-    rnd, cards = game_shuffle(n, create_cards(1, range(13)))
-    t = Table(cards)
-    for i in range(6):
-        t.deal_row(names("t", 8))
-    t.deal_row(names("t", 4))
-    return t.dump(names("c", 4) + names("t", 8))
+def cell_game(columns, cells, rows, last_row=0, dealt_cells=()):
+    # The FreeCell family's startGame: full rows dealt to the columns, then
+    # one card to each of the first last_row columns, then one card to each
+    # of dealt_cells (numbered from 1).
+    def f(n):
+        rnd, cards = game_shuffle(n, create_cards(1, range(13)))
+        t = Table(cards)
+        for i in range(rows):
+            t.deal_row(names("t", columns))
+        t.deal_row(names("t", last_row))
+        t.deal_row(["c%d" % k for k in dealt_cells])
+        return t.dump(names("c", cells) + names("t", columns))
+    return f
 
 
-GAMES["freecell"] = freecell
-GAMES["bakers-game"] = freecell  # BakersGame(FreeCell): the same deal
-
-
-def eight_off(n):
-    # EightOff.startGame (bakersgame.py): _startDealNumRows(5), dealRow(),
-    # dealRow(rows=[r[0], r[2], r[4], r[6]]) on the reserves.
-    rnd, cards = game_shuffle(n, create_cards(1, range(13)))
-    t = Table(cards)
-    for i in range(6):
-        t.deal_row(names("t", 8))
-    t.deal_row(["c1", "c3", "c5", "c7"])
-    return t.dump(names("c", 8) + names("t", 8))
-
-
-GAMES["eight-off"] = eight_off
-
-
-def seahaven(n):
-    # SeahavenTowers.startGame: _startDealNumRows(4), dealRow(),
-    # dealRow(rows=reserves[1:3]).
-    rnd, cards = game_shuffle(n, create_cards(1, range(13)))
-    t = Table(cards)
-    for i in range(5):
-        t.deal_row(names("t", 10))
-    t.deal_row(["c2", "c3"])
-    return t.dump(names("c", 4) + names("t", 10))
-
-
-GAMES["seahaven-towers"] = seahaven
+# FreeCell.startGame (freecell.py): _startDealNumRows(5), dealRow(),
+# dealRow(rows=r[:4]); BakersGame(FreeCell) deals the same.
+GAMES["freecell"] = cell_game(8, 4, 6, last_row=4)
+GAMES["bakers-game"] = GAMES["freecell"]
+# EightOff.startGame (bakersgame.py): _startDealNumRows(5), dealRow(),
+# dealRow(rows=[r[0], r[2], r[4], r[6]]) on the reserves.
+GAMES["eight-off"] = cell_game(8, 8, 6, dealt_cells=(1, 3, 5, 7))
+# SeahavenTowers.startGame: _startDealNumRows(4), dealRow(),
+# dealRow(rows=reserves[1:3]).
+GAMES["seahaven-towers"] = cell_game(10, 4, 5, dealt_cells=(2, 3))
 
 
 def patriarchs(n):

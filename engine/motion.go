@@ -39,12 +39,17 @@ const (
 	// MotionForced: the rules make moves of their own, drawing and
 	// laying off cards (Herz zu Herz's rounds).
 	MotionForced
+	// MotionKingFill: a King (or a run headed by one) moves into an
+	// emptied pile that takes Kings only (FillKings). The proofs that
+	// ask whether a card can move within the tableau know empty piles
+	// that take any card or the waste's only.
+	MotionKingFill
 
 	numMotions = iota
 )
 
 var motionNames = [numMotions]string{"one card", "deal", "refill", "turn waste", "shuffle",
-	"buried card", "off a foundation", "free cell", "run", "forced"}
+	"buried card", "off a foundation", "free cell", "run", "forced", "King into an empty pile"}
 
 // String lists the motions of the set, e.g. "one card, free cell, run".
 func (m Motion) String() string {
@@ -78,6 +83,9 @@ func (g *Game) Motions() Motion {
 		}
 		if p.Runs {
 			m |= MotionRun
+		}
+		if p.Kind == Tableau && p.Fill == FillKings {
+			m |= MotionKingFill
 		}
 	}
 	if g.Redeals > 0 {

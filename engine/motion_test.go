@@ -92,8 +92,14 @@ func observedMotion(before, after *State, m Move) Motion {
 		}
 	}
 	for i := range after.piles {
-		if len(after.piles[i]) > len(before.piles[i]) && g.Piles[i].Kind == Cell {
+		if len(after.piles[i]) <= len(before.piles[i]) {
+			continue
+		}
+		switch p := &g.Piles[i]; {
+		case p.Kind == Cell:
 			mo |= MotionCell
+		case p.Kind == Tableau && len(before.piles[i]) == 0 && p.Fill == FillKings:
+			mo |= MotionKingFill
 		}
 	}
 	if mo == 0 {

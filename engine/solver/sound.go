@@ -11,7 +11,10 @@ import "github.com/patience-solitaire/patience/engine"
 // (engine.Motion) the proof covers, and info enables a rule only for a
 // game whose declared motions (engine.Game.Motions) all lie among them.
 // A game with a motion no proof has considered (a free cell, a run moved
-// as one) is searched without the rules that have not considered it;
+// as one, a King into a pile that takes Kings only: the stuck-card rule
+// and the dead-end test's floating cards know only piles filled by any
+// card or from the waste) is searched without the rules that have not
+// considered it;
 // TestSoundRulesDeclared fails for a sound rule that is not listed here,
 // and engine.TestMotionsDeclared for a move whose motion its game does
 // not declare.

@@ -65,8 +65,8 @@ func TestSoundRulesGate(t *testing.T) {
 			}
 			want := true
 			switch {
-			case g.Motions()&(engine.MotionCell|engine.MotionRun) != 0:
-				want = false // FreeCell, Baker's Game
+			case g.Motions()&(engine.MotionCell|engine.MotionRun|engine.MotionKingFill) != 0:
+				want = false // the FreeCell family
 			case talon:
 				// The talon family's games: its rules must cover them.
 			case g.Motions()&(engine.MotionForced|engine.MotionOffFoundation) != 0:
@@ -112,6 +112,40 @@ func TestFreeCellFamily(t *testing.T) {
 			}
 			if res.Verdict != tc.want {
 				t.Fatalf("%s after %d positions, want %s", res.Verdict, res.Nodes, tc.want)
+			}
+		})
+	}
+}
+
+// TestSoundRulesOffForNewDeclarations: a pile filled by Kings only, a
+// free cell or a pile moving runs turns every sound rule off (none of
+// their proofs considers them), while a plain Fan-like declaration keeps
+// them.
+func TestSoundRulesOffForNewDeclarations(t *testing.T) {
+	found := engine.PileSpec{ID: "f1", Kind: engine.Foundation, Found: engine.FoundationRule{Base: engine.Ace, Step: 1, Len: 13}}
+	column := engine.PileSpec{ID: "t1", Kind: engine.Tableau, Build: engine.BuildDownInSuit, Fill: engine.FillNever}
+	tests := []struct {
+		name    string
+		change  func(p *engine.PileSpec)
+		extra   []engine.PileSpec
+		generic bool
+	}{
+		{"never refilled", func(p *engine.PileSpec) {}, nil, true},
+		{"filled by any card", func(p *engine.PileSpec) { p.Fill = engine.FillAnyCard }, nil, true},
+		{"filled by Kings only", func(p *engine.PileSpec) { p.Fill = engine.FillKings }, nil, false},
+		{"runs", func(p *engine.PileSpec) { p.Runs = true }, nil, false},
+		{"a free cell", func(p *engine.PileSpec) {}, []engine.PileSpec{{ID: "c1", Kind: engine.Cell}}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := column
+			tc.change(&c)
+			g := &engine.Game{Piles: append([]engine.PileSpec{found, c}, tc.extra...)}
+			for r, p := range soundRules {
+				want := tc.generic // the talon family's rules cover one-card moves too
+				if got := covered(g, soundRule(r)); got != want {
+					t.Errorf("%s covers %s: %t, want %t", p.name, g.Motions(), got, want)
+				}
 			}
 		})
 	}

@@ -41,7 +41,14 @@ func (s *State) describeCard(m Move, src string) string {
 	default:
 		dst = fmt.Sprintf("onto %s in %s", to[len(to)-1].Pretty(), name)
 	}
-	return fmt.Sprintf("%s %s %s", m.Card.Pretty(), src, dst)
+	what := m.Card.Pretty()
+	if run := s.Moving(m); len(run) > 1 {
+		what = "The run"
+		for _, c := range run {
+			what += " " + c.Pretty()
+		}
+	}
+	return fmt.Sprintf("%s %s %s", what, src, dst)
 }
 
 // Outcome says, once move m has been applied, what it did to the pile it

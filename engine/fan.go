@@ -194,6 +194,7 @@ var ActMerci = newAction(Merci)
 type merci struct{ ruleBase }
 
 func (merci) Name() string    { return "merci" }
+func (merci) motion() Motion  { return MotionBuried } // a buried card pulled out
 func (merci) keyword() string { return "merci" }
 func (merci) limit() int      { return 1 }
 

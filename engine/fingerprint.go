@@ -46,6 +46,11 @@ func (g *Game) rulesText() string {
 	for _, p := range g.Piles {
 		fmt.Fprintf(&b, "pile %s kind=%d build=%d fill=%d max=%d tofound=%t refill=%t",
 			p.ID, p.Kind, p.Build, p.Fill, p.MaxLen, p.ToFoundationOnly, p.Refill)
+		if p.Runs {
+			// Written only when set, so that the fingerprints of the
+			// games declared before runs stay as they were.
+			b.WriteString(" runs=true")
+		}
 		if p.Kind == Foundation {
 			f := p.Found
 			fmt.Fprintf(&b, " suit=%d base=%d step=%d wrap=%t len=%d anyrank=%t",

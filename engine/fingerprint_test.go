@@ -76,6 +76,7 @@ func TestFingerprintChanges(t *testing.T) {
 		"build":       func(g *Game) { g.Piles[5].Build = BuildUpOrDownInSuit },
 		"fill":        func(g *Game) { g.Piles[5].Fill = FillAnyCard },
 		"max length":  func(g *Game) { g.Piles[5].MaxLen = 3 },
+		"runs":        func(g *Game) { g.Piles[5].Runs = true },
 		"base":        func(g *Game) { g.Piles[0].Found.Base = King },
 		"step":        func(g *Game) { g.Piles[0].Found.Step = 2 },
 		"wrap":        func(g *Game) { g.Piles[0].Found.Wrap = true },
@@ -108,10 +109,10 @@ func TestFingerprintCoversFields(t *testing.T) {
 			"Slug", "Variant", "Pack", "Piles", "Redeals", "RedealKind", "rules",
 			"shuffleHook", "deal", "redeal", "gather", "forced", "won", "start", "goal", "allForced",
 			// left out: the name, and data derived from the piles and rules
-			"Name", "foundations", "tableau", "stock", "waste", "class", "index", "zob", "limited",
+			"Name", "foundations", "tableau", "cells", "stock", "waste", "class", "index", "zob", "limited",
 		},
 		"PileSpec": {
-			"ID", "Kind", "Build", "Fill", "MaxLen", "ToFoundationOnly", "Refill", "Found",
+			"ID", "Kind", "Build", "Fill", "MaxLen", "ToFoundationOnly", "Refill", "Runs", "Found",
 			"Label", "X", "Y", "Fan", // left out: captions and geometry
 		},
 		"FoundationRule": {"Suit", "Base", "Step", "Wrap", "Len", "AnyRank"},

@@ -15,9 +15,10 @@ const (
 	Reserve                    // single cards that play to foundations
 	Stock                      // face-down cards dealt to the waste
 	Waste                      // cards dealt from the stock; the top one plays
+	Cell                       // a free cell: holds one card, any card, which plays on
 )
 
-var pileKindNames = [...]string{"tableau", "foundation", "reserve", "stock", "waste"}
+var pileKindNames = [...]string{"tableau", "foundation", "reserve", "stock", "waste", "cell"}
 
 // String returns the kind's name as used in the JSON export.
 func (k PileKind) String() string {
@@ -35,9 +36,18 @@ const (
 	BuildDownInSuit                   // one rank lower, same suit
 	BuildUpOrDownInSuit               // one rank higher or lower, same suit
 	BuildUpOrDownAnySuit              // one rank higher or lower, any suit
+	BuildDownAltColour                // one rank lower, the other colour
+	BuildDownAnySuit                  // one rank lower, any suit
+
+	numBuilds
 )
 
-var buildNames = [...]string{"no building", "down in suit", "up or down in suit", "up or down regardless of suit"}
+// NumBuilds is the number of build rules: Build values run from 0 to
+// NumBuilds-1.
+const NumBuilds = int(numBuilds)
+
+var buildNames = [NumBuilds]string{"no building", "down in suit", "up or down in suit", "up or down regardless of suit",
+	"down in alternate colours", "down regardless of suit"}
 
 func (b Build) String() string { return buildNames[b] }
 
@@ -52,6 +62,10 @@ func (b Build) Accepts(top, c Card) bool {
 		return c.Suit() == top.Suit() && (d == 1 || d == -1)
 	case BuildUpOrDownAnySuit:
 		return d == 1 || d == -1
+	case BuildDownAltColour:
+		return c.Suit().Red() != top.Suit().Red() && d == -1
+	case BuildDownAnySuit:
+		return d == -1
 	}
 	return false
 }
@@ -63,9 +77,10 @@ const (
 	FillNever     Fill = iota // an emptied pile stays empty
 	FillAnyCard               // any available card
 	FillFromWaste             // only the waste's top card
+	FillKings                 // only a King (or a run with a King at its base)
 )
 
-var fillNames = [...]string{"never refilled", "filled with any available card", "filled only from the waste"}
+var fillNames = [...]string{"never refilled", "filled with any available card", "filled only from the waste", "filled only by a King"}
 
 func (f Fill) String() string { return fillNames[f] }
 
@@ -130,6 +145,12 @@ type PileSpec struct {
 	Fill             Fill
 	MaxLen           int  // most cards the pile may hold; 0 means no limit
 	ToFoundationOnly bool // its cards play only to foundations (reserves, wings)
+	// Runs: a run of cards on top of the pile, each built on the one
+	// below it as the pile builds, moves as one move onto a pile that
+	// takes its bottom card, as many cards as the free cells and the
+	// empty piles would let a player move one at a time (the
+	// "supermove"; see State.MaxRun).
+	Runs bool
 
 	// Reserve piles.
 	Refill bool // an emptied space is filled at once from the waste (or stock)
@@ -197,6 +218,7 @@ type Game struct {
 	allForced bool
 
 	foundations, tableau []int // pile indices by kind
+	cells                []int // the free cells
 	stock, waste         int   // pile index, or -1
 
 	class []uint8 // interchangeable piles share a class
@@ -308,6 +330,7 @@ func register(g *Game) *Game {
 	}
 	g.foundations = g.PilesOf(Foundation)
 	g.tableau = g.PilesOf(Tableau)
+	g.cells = g.PilesOf(Cell)
 	if len(g.tableau) > maxTableau {
 		panic("engine: too many tableau piles in " + g.Key())
 	}
@@ -399,6 +422,8 @@ func (p *PileSpec) Describe() string {
 		return "the stock"
 	case Waste:
 		return "the waste"
+	case Cell:
+		return "cell " + num
 	}
 	return p.ID
 }

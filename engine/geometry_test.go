@@ -10,14 +10,14 @@ import (
 // design fixes them, one pile per place in the diagram, captions' names,
 // a won position that is Won.
 func TestDeclarations(t *testing.T) {
-	names := regexp.MustCompile(`^([tfrlq][1-9][0-9]*|s|w)$`)
+	names := regexp.MustCompile(`^([tfrlqc][1-9][0-9]*|s|w)$`)
 	for _, g := range Games() {
 		t.Run(g.Key(), func(t *testing.T) {
 			at := map[[2]float32]string{}
 			described := map[string]string{}
 			for _, p := range g.Piles {
 				if !names.MatchString(p.ID) {
-					t.Errorf("pile name %q is not one of t1.., f1.., r1.., l1.., q1.., s, w", p.ID)
+					t.Errorf("pile name %q is not one of t1.., f1.., r1.., l1.., q1.., c1.., s, w", p.ID)
 				}
 				if p.X < 0 || p.Y < 0 || p.X > 16 || p.Y > 10 {
 					t.Errorf("pile %s at (%g, %g): outside the diagram", p.ID, p.X, p.Y)

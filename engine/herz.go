@@ -175,6 +175,7 @@ type herzRounds struct {
 }
 
 func (herzRounds) Name() string             { return "draws" }
+func (herzRounds) motion() Motion           { return MotionForced } // the rules draw cards onto the tableau
 func (r herzRounds) fingerprint() string    { return fmt.Sprintf("draws=%d", r.draws) }
 func (herzRounds) dealt(s *State, sign int) { s.addDrawn(sign) }
 
@@ -207,7 +208,8 @@ var ActLayoff = newAction(Layoff)
 
 type layoff struct{ ruleBase }
 
-func (layoff) Name() string { return "layoff" }
+func (layoff) Name() string   { return "layoff" }
+func (layoff) motion() Motion { return MotionForced } // the rules lay hearts off
 
 // fingerprint: the layoffs come with the game's forced hook and its
 // rounds, which the fingerprint records.

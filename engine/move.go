@@ -47,8 +47,10 @@ const NoPile = -1
 
 // Move is one step of play. From and To are pile indices of the game;
 // Card is the card that moves (for a deal, the card turned up; NoCard for
-// a redeal); Depth is, for a merci, the index from the bottom of the card
-// pulled out of From.
+// a redeal; for a run of cards moved as one, from a pile that declares
+// Runs, the bottom card of the run, the cards on it going with it);
+// Depth is, for a merci, the index from the bottom of the card pulled out
+// of From.
 type Move struct {
 	Action   Action
 	From, To int8
@@ -93,10 +95,14 @@ func (s *State) canPlace(c Card, from, to int) bool {
 				return true
 			case FillFromWaste:
 				return fs.Kind == Waste
+			case FillKings:
+				return c.Rank() == King
 			}
 			return false
 		}
 		return spec.Build.Accepts(p[len(p)-1], c)
+	case Cell:
+		return len(p) == 0 && !s.g.Piles[from].ToFoundationOnly
 	}
 	return false
 }
@@ -113,19 +119,23 @@ type CardSet uint64
 // Has reports whether card c is in the set.
 func (b CardSet) Has(c Card) bool { return b&(1<<c) != 0 }
 
-// allCards holds every card; suitCards[u] the cards of suit u.
-var allCards, suitCards = func() (CardSet, [4]CardSet) {
-	var all CardSet
+// allCards holds every card; suitCards[u] the cards of suit u; kings
+// the four Kings.
+var allCards, suitCards, kings = func() (CardSet, [4]CardSet, CardSet) {
+	var all, k CardSet
 	var suits [4]CardSet
 	for c := Card(1); c <= 52; c++ {
 		all |= 1 << c
 		suits[c.Suit()] |= 1 << c
+		if c.Rank() == King {
+			k |= 1 << c
+		}
 	}
-	return all, suits
+	return all, suits, k
 }()
 
 // buildTakes[b][x] is the set of cards that build rule b accepts on x.
-var buildTakes = func() (t [4][53]CardSet) {
+var buildTakes = func() (t [NumBuilds][53]CardSet) {
 	for b := range t {
 		for x := Card(1); x <= 52; x++ {
 			for c := Card(1); c <= 52; c++ {
@@ -169,8 +179,11 @@ func (s *State) tableauTakes(to int) CardSet {
 	case spec.MaxLen > 0 && len(p) >= spec.MaxLen:
 		return 0
 	case len(p) == 0:
-		if spec.Fill == FillAnyCard {
+		switch spec.Fill {
+		case FillAnyCard:
 			return allCards
+		case FillKings:
+			return kings
 		}
 		return 0
 	}
@@ -204,6 +217,8 @@ func (s *State) reason(c Card, from, to int) string {
 			return fmt.Sprintf("%s cannot go to %s: it already holds %d cards, the most a pile may hold", c, spec.ID, len(p))
 		case len(p) == 0 && spec.Fill == FillFromWaste:
 			return fmt.Sprintf("%s cannot go to %s: an empty column is filled only from the waste", c, spec.ID)
+		case len(p) == 0 && spec.Fill == FillKings:
+			return fmt.Sprintf("%s cannot go to %s: an emptied %s is filled only by a King", c, spec.ID, strings.Fields(spec.Describe())[0])
 		case len(p) == 0:
 			return fmt.Sprintf("%s cannot go to %s: an emptied %s is never refilled", c, spec.ID, strings.Fields(spec.Describe())[0])
 		case spec.Build == BuildNone:
@@ -212,6 +227,11 @@ func (s *State) reason(c Card, from, to int) string {
 		return fmt.Sprintf("%s cannot go on %s: %s builds %s", c, p[len(p)-1], spec.ID, spec.Build)
 	case Reserve:
 		return fmt.Sprintf("%s cannot go to %s: nothing is put on a reserve card, and a space is filled by the rules alone", c, spec.ID)
+	case Cell:
+		if fs := &s.g.Piles[from]; fs.ToFoundationOnly {
+			return fmt.Sprintf("cards from %s play only to the foundations", fs.ID)
+		}
+		return fmt.Sprintf("%s cannot go to %s: a cell holds one card, and it holds %s", c, spec.ID, p[len(p)-1])
 	}
 	return fmt.Sprintf("nothing may be put on %s (%s)", spec.ID, spec.Kind)
 }
@@ -222,7 +242,7 @@ func (s *State) valid(i int8) bool { return int(i) >= 0 && int(i) < len(s.piles)
 // playsFrom reports whether the top card of pile i may be played at all.
 func (s *State) playsFrom(i int) bool {
 	switch s.g.Piles[i].Kind {
-	case Tableau, Reserve, Waste:
+	case Tableau, Reserve, Waste, Cell:
 		return true
 	}
 	return false
@@ -319,6 +339,14 @@ func (s *State) Legal(buf []Move) []Move {
 				}
 			}
 			buf = append(buf, Move{Action: ActMove, From: int8(from), To: int8(to), Card: c})
+		}
+		for _, to := range g.cells {
+			if len(s.piles[to]) == 0 && !(len(s.piles[from]) == 1 && g.class[from] == g.class[to]) && !s.sameAsEarlier(to, g.cells) {
+				buf = append(buf, Move{Action: ActMove, From: int8(from), To: int8(to), Card: c})
+			}
+		}
+		if fs.Runs {
+			buf = s.legalRuns(from, tab[:len(g.tableau)], buf)
 		}
 	}
 	if st, w := g.stock, g.waste; st >= 0 && w >= 0 {
@@ -423,6 +451,9 @@ func (s *State) Check(m Move) error {
 			return illegal(fmt.Sprintf("cards do not play from %s (%s)", fs.ID, fs.Kind))
 		}
 		if c := s.Top(from); m.Card != c {
+			if fs.Runs {
+				return s.checkRun(m)
+			}
 			return illegal(fmt.Sprintf("the top card of %s is %s, not %s", fs.ID, c, m.Card))
 		}
 		if !s.canPlace(m.Card, from, to) {
@@ -488,6 +519,10 @@ func absent(a Action, g *Game) string {
 func (s *State) Apply(m Move) {
 	switch m.Action {
 	case ActMove, ActRefill:
+		if from := int(m.From); s.Top(from) != m.Card {
+			s.moveRun(from, int(m.To), s.runFrom(from, m.Card))
+			break
+		}
 		s.push(int(m.To), s.pop(int(m.From)))
 	case ActDeal:
 		s.push(int(m.To), s.pop(int(m.From)))
@@ -517,6 +552,10 @@ func (s *State) Apply(m Move) {
 func (s *State) Undo(m Move) {
 	switch m.Action {
 	case ActMove, ActRefill:
+		if to := int(m.To); s.Top(to) != m.Card {
+			s.moveRun(to, int(m.From), s.runFrom(to, m.Card))
+			break
+		}
 		s.push(int(m.From), s.pop(int(m.To)))
 	case ActDeal:
 		s.push(int(m.From), s.pop(int(m.To)))

@@ -275,6 +275,7 @@ var ActReversal = newAction(Reversal)
 type reversal struct{ ruleBase }
 
 func (reversal) Name() string            { return "reversal" }
+func (reversal) motion() Motion          { return MotionOffFoundation } // a card from one foundation onto another
 func (reversal) fingerprint() string     { return "reversal=true" }
 func (reversal) leavesFoundations() bool { return true }
 func (reversal) plain(g *Game, from, to int) bool {

@@ -77,6 +77,11 @@ type Rule interface {
 	leavesFoundations() bool
 	// summary is what the rule says in row of the rules summary.
 	summary(g *Game, row SummaryRow) []string
+	// motion says how the rule's moves move cards (Motion), the
+	// solver's sound rules being enabled by it: every rule says (ruleBase
+	// has no default), a rule without moves of its own the motions of
+	// the moves it changes.
+	motion() Motion
 	// fingerprint is the rule's "key=value" in Game.Fingerprint, or "" if
 	// another part of the declaration pins it already. Every rule says
 	// (ruleBase has no default): a rule that changes how deals play must

@@ -76,6 +76,12 @@ func (v *Verified) Export() *Export {
 		if m.Card != engine.NoCard {
 			es.Cards = []string{m.Card.String()}
 		}
+		if st.Run != nil {
+			es.Cards = es.Cards[:0]
+			for _, c := range st.Run {
+				es.Cards = append(es.Cards, c.String())
+			}
+		}
 		if st.Layout != nil {
 			es.Piles = exportPiles(v.Game, st.Layout)
 		}

@@ -30,6 +30,9 @@ type Step struct {
 	Note    string
 	// Layout is the new layout after a shuffling redeal.
 	Layout [][]engine.Card
+	// Run is the cards a run's move moved, bottom first (nil for a
+	// move of one card).
+	Run []engine.Card
 	// forced: the rules made the move (also when the author wrote it out).
 	forced bool
 }
@@ -218,6 +221,9 @@ func (v *Verified) forceUntil(s *engine.State, m *Move, fail func(string, ...any
 func (v *Verified) step(s *engine.State, mv engine.Move, index int, note string) {
 	st := Step{Move: mv, Index: index, Note: note, forced: s.IsForced(mv)}
 	before := s.Describe(mv)
+	if run := s.Moving(mv); len(run) > 1 {
+		st.Run = run
+	}
 	s.Apply(mv)
 	st.Caption = before + s.Outcome(mv)
 	if mv.Action == engine.ActRedeal && mv.From == engine.NoPile {
@@ -281,7 +287,12 @@ func resolve(s *engine.State, m *Move, fail func(string, ...any) error) (engine.
 		}
 	} else if m.Card != "" {
 		if c, _ := engine.ParseCard(m.Card); c != mv.Card {
-			return engine.Move{}, fail("the top card of %s is %s, not %s", m.From, mv.Card, m.Card)
+			if !g.Piles[from].Runs {
+				return engine.Move{}, fail("the top card of %s is %s, not %s", m.From, mv.Card, m.Card)
+			}
+			// The bottom card of a run that moves as one; Check says
+			// whether it may.
+			mv.Card = c
 		}
 	}
 	if m.To == "f" {
@@ -299,6 +310,13 @@ func resolve(s *engine.State, m *Move, fail func(string, ...any) error) (engine.
 		return engine.Move{}, err
 	}
 	mv.To = int8(to)
+	if mv.Action == engine.ActMove && m.Card == "" && g.Piles[from].Runs && s.Check(mv) != nil {
+		// "t3 t5" with no card: the one run that goes, if the top card
+		// alone does not.
+		if run, ok := onlyRun(s, mv); ok {
+			mv = run
+		}
+	}
 	if mv.Action == engine.ActMove {
 		if refill, ok := s.Forced(); ok && refill.From == mv.From && refill.To == mv.To {
 			return refill, nil
@@ -308,6 +326,20 @@ func resolve(s *engine.State, m *Move, fail func(string, ...any) error) (engine.
 		mv.Action = g.PlainAction(from, to)
 	}
 	return mv, nil
+}
+
+// onlyRun returns the one legal move of a run from mv.From to mv.To, if
+// there is exactly one.
+func onlyRun(s *engine.State, mv engine.Move) (engine.Move, bool) {
+	var found engine.Move
+	n := 0
+	for _, m := range s.Legal(nil) {
+		if m.Action == engine.ActMove && m.From == mv.From && m.To == mv.To {
+			found = m
+			n++
+		}
+	}
+	return found, n == 1
 }
 
 // DefaultID is the replay's id: its "id:" header, else the name of its

@@ -8,6 +8,10 @@ import (
 
 // Dead-end detection by relaxation.
 //
+// Assumed motions (sound.go, ruleDeadEnd): as the stuck-card rule's
+// (safe.go); the argument below needs piles to change by single-card
+// moves.
+//
 // The test plays a relaxed game in which every card that is off the
 // foundations is in one of four states: buried (some card above it in its
 // pile has not left), exposed, floated (it has left its pile by a move to

@@ -29,7 +29,7 @@ func TestAllFloat(t *testing.T) {
 			for n := uint64(1); n <= 20; n++ {
 				s := g.Deal(pysolrand.Deal{N: n})
 				for step := 0; step < 300; step++ {
-					if in.static(s) {
+					if in.static(s, ruleDeadEnd) {
 						checked++
 						if in.deadEnd(s, rx) {
 							t.Fatalf("deal %d after %d random moves: the dead-end test found a dead end", n, step)

@@ -29,7 +29,7 @@ type BlockedCard struct {
 // the same large cap for the suit-lock test), and which cards block it.
 func Explain(s *engine.State) (Blocked, bool) {
 	in := infoFor(s.Game())
-	if !in.static(s) {
+	if !in.static(s, ruleDeadEnd) {
 		return Blocked{}, false
 	}
 	r := newRelax(in, s.Game().Cards())

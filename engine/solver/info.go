@@ -36,13 +36,16 @@ type info struct {
 	// test at all (every card ends on the foundations, which never give
 	// a card back).
 	pruning bool
+	// sound[r]: the proof of sound rule r covers the game's motions
+	// (sound.go).
+	sound [numSoundRules]bool
 
 	copies [53]int8 // copies of each card in the pack
 
 	// onTop[b][x] lists the cards that build rule b accepts on x;
 	// targets[x] lists the cards on which x may be built in some
 	// tableau pile of the game.
-	onTop   [4][53][]engine.Card
+	onTop   [engine.NumBuilds][53][]engine.Card
 	targets [53][]engine.Card
 	// targetSet[x] is targets[x] as a set.
 	targetSet [53]engine.CardSet
@@ -156,7 +159,10 @@ func newInfo(g *engine.Game) *info {
 	}
 	in.capacity = total == g.Cards()
 	in.pruning = !g.CardsLeaveFoundations() && !g.AllForced() && g.Goal() == g.Cards()
-	var builds [4]bool
+	for r := range in.sound {
+		in.sound[r] = covered(g, soundRule(r))
+	}
+	var builds [engine.NumBuilds]bool
 	for _, t := range in.tableau {
 		builds[in.spec[t].Build] = true
 	}
@@ -179,8 +185,10 @@ func newInfo(g *engine.Game) *info {
 			}
 		}
 	}
-	in.suitLock = suitLockOK(in)
-	in.seats = seatsOK(in)
+	in.suitLock = in.sound[ruleSuitLock] && suitLockOK(in)
+	if in.sound[ruleSeat] && in.sound[ruleSeatless] {
+		in.seats = seatsOK(in)
+	}
 	in.allFloat = allFloat(in)
 	for _, f := range in.foundations {
 		for _, h := range in.foundations {
@@ -280,12 +288,12 @@ func (in *info) urgency(s *engine.State, c engine.Card) int {
 
 // static reports whether the position's future is free of shuffles and
 // of the merci (cards change piles only by single-card moves and never
-// leave the foundations, and every card must end there): the
-// precondition of the stuck-card rule, the lone-card rule and the
-// dead-end test.
-func (in *info) static(s *engine.State) bool {
+// leave the foundations, and every card must end there), and whether the
+// proof of sound rule r covers the game (sound.go): the precondition of
+// the generic family's sound rules.
+func (in *info) static(s *engine.State, r soundRule) bool {
 	g := in.g
-	if !in.pruning {
+	if !in.pruning || !in.sound[r] {
 		return false
 	}
 	if s.Redeals() < g.Redeals && g.RedealKind == engine.ShuffleFans {

@@ -10,6 +10,11 @@ import (
 //
 // # The stuck-card rule (sound, used in every phase)
 //
+// Assumed motions (sound.go, ruleStuckCard): one card at a time between
+// tableau, reserves, waste and foundations, deals, refills, the waste
+// turned over; shuffles and the merci only once spent (static). No free
+// cell and no run moved as one: the rule is off in the FreeCell family.
+//
 // Let X be the exposed card of a tableau pile A, in a static position
 // (no shuffling redeal left, no merci), in a game whose foundations hold
 // exactly the pack. Call a copy of a card "out of play for X" if it is on
@@ -62,7 +67,7 @@ import (
 // stuckSafe reports whether moving the top card X of pile a to a
 // foundation is safe by the stuck-card rule.
 func (in *info) stuckSafe(s *engine.State, a int, x engine.Card) bool {
-	if in.kind[a] != engine.Tableau || !in.capacity || !in.static(s) {
+	if in.kind[a] != engine.Tableau || !in.capacity || !in.static(s, ruleStuckCard) {
 		return false
 	}
 	pile := s.Pile(a)
@@ -198,6 +203,8 @@ func (p *epos) autoMove() (engine.Move, bool) {
 
 // # The dead-base rule (sound, used in every phase)
 //
+// Assumed motions (sound.go, ruleDeadBase): as the stuck-card rule's.
+//
 // Let X be the top card of a pile A from which cards may be played (a
 // tableau pile, a reserve or the waste), in a static position of a game
 // whose foundations hold exactly the pack and never give a card back (no
@@ -241,7 +248,7 @@ func (p *epos) autoMove() (engine.Move, bool) {
 // card ends home: S' wins. The natural rule's counterexample (see above)
 // is excluded by 1: there the 3H could carry the 4H.
 func (in *info) deadBaseSafe(s *engine.State, a int, x engine.Card) bool {
-	if !in.capacity || !in.static(s) {
+	if !in.capacity || !in.static(s, ruleDeadBase) {
 		return false
 	}
 	switch in.kind[a] {

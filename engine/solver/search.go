@@ -161,7 +161,7 @@ func (p *epos) perturb(seed uint64) {
 
 // dead is the dead-end test (deadend.go), in static positions.
 func (p *epos) dead() bool {
-	return p.deadEnds && p.in.static(p.s) && p.in.deadEnd(p.s, p.rx)
+	return p.deadEnds && p.in.static(p.s, ruleDeadEnd) && p.in.deadEnd(p.s, p.rx)
 }
 
 // rootLost: a position the dead-end test or the suit-lock test condemns
@@ -173,19 +173,19 @@ func (p *epos) dead() bool {
 // not counted in the node budget; they take well under a second.)
 func (p *epos) rootLost() bool {
 	in, s := p.in, p.s
-	return p.deadEnds && in.static(s) && (in.deadEnd(s, p.rx) || in.suitLock && !p.rx.noSuitLock && in.suitLocked(s, p.rx, suitLockRootCap))
+	return p.deadEnds && in.static(s, ruleDeadEnd) && (in.deadEnd(s, p.rx) || in.suitLock && !p.rx.noSuitLock && in.suitLocked(s, p.rx, suitLockRootCap))
 }
 
 // moves returns the legal moves in the depth-first search's order (see
 // order).
 func (p *epos) moves(buf []engine.Move) []engine.Move {
-	return p.order(p.s.Legal(buf), p.in.static(p.s))
+	return p.order(p.s.Legal(buf), p.in.static(p.s, ruleLoneCard))
 }
 
 // beamMoves returns the legal moves but those the lone-card rule drops.
 func (p *epos) beamMoves(buf []engine.Move) []engine.Move {
 	buf = p.s.Legal(buf)
-	static := p.in.static(p.s)
+	static := p.in.static(p.s, ruleLoneCard)
 	out := buf[:0]
 	for _, m := range buf {
 		if m.Action == engine.ActMove && p.dominated(m, static) {
@@ -215,6 +215,7 @@ func (p *epos) dominated(m engine.Move, static bool) bool {
 // card is exposed only before; the emptied A can take nothing. So any
 // line of play from after the move can be followed from before it, with X
 // played from A instead of from B.
+// Assumed motions (sound.go, ruleLoneCard): as the stuck-card rule's.
 func (p *epos) order(moves []engine.Move, static bool) []engine.Move {
 	in, s := p.in, p.s
 	keys := p.keys[:0]

@@ -3,6 +3,7 @@ package solver
 import "github.com/patience-solitaire/patience/engine"
 
 // The seat test (sound, a dead-end test for tableaus of bounded piles).
+// Assumed motions (sound.go, ruleSeat): as the dead-end test's.
 //
 // In a game whose only piles besides the foundations are tableau piles
 // that hold at most m cards each (PileSpec.MaxLen, the same m for all)
@@ -248,6 +249,8 @@ func (in *info) seatPlay(s *engine.State, r *relax) int {
 
 // # The seatless rule (sound, an automatic move)
 //
+// Assumed motions (sound.go, ruleSeatless): as the stuck-card rule's.
+//
 // In a game the seat test applies to, let X be the top card of a
 // tableau pile A in a static position P, of which the pack holds one
 // copy, with a foundation F that accepts it now and no other foundation
@@ -277,7 +280,7 @@ func (in *info) seatPlay(s *engine.State, r *relax) int {
 // seatlessSafe reports whether moving the top card x of pile a to a
 // foundation is safe by the seatless rule. r is scratch space.
 func (in *info) seatlessSafe(s *engine.State, a int, x engine.Card, r *relax) bool {
-	if in.seats == 0 || in.kind[a] != engine.Tableau || in.copies[x] != 1 || !in.static(s) {
+	if in.seats == 0 || in.kind[a] != engine.Tableau || in.copies[x] != 1 || !in.static(s, ruleSeatless) {
 		return false
 	}
 	k := 0

@@ -311,6 +311,11 @@ func talonState(in *info, pos *engine.State, sw switches) *tstate {
 	if sw.noTalon || sw.noSafeMoves {
 		return nil
 	}
+	for _, r := range talonRules {
+		if !in.sound[r] {
+			return nil
+		}
+	}
 	tg := in.talonGame()
 	if tg == nil {
 		return nil

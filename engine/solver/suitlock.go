@@ -3,6 +3,7 @@ package solver
 import "github.com/patience-solitaire/patience/engine"
 
 // The suit-lock test (sound, part of the dead-end test).
+// Assumed motions (sound.go, ruleSuitLock): as the dead-end test's.
 //
 // In a game whose foundations each take one suit, whose tableau piles
 // take on a card only cards of its own suit and are never refilled, and

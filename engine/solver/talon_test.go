@@ -82,7 +82,7 @@ func TestTalonFollowsGenericWins(t *testing.T) {
 		var dead talonDead
 		e := s.Clone()
 		for i, m := range r.Moves {
-			if in.static(e) && in.deadEnd(e, rx) {
+			if in.static(e, ruleDeadEnd) && in.deadEnd(e, rx) {
 				t.Fatalf("%s %d: the generic dead-end test calls the position after %d moves of a win lost", c.slug, c.deal, i)
 			}
 			if m.Action == engine.ActRefill {

@@ -10,7 +10,7 @@ Microsoft generator and 52 cards, RandomBase.shuffle, then the game's
 _shuffleHook), and each game's startGame, dealing from the END of the
 talon list. The hooks and deal orders are transliterated from the game
 classes of shlomif/PySolFC: fan.py (Fan, LaBelleLucie_Talon, Shamrocks,
-ShamrocksII, HouseInTheWood), fortythieves.py (FortyThieves), sultan.py
+ShamrocksII, HouseInTheWood), fortythieves.py (FortyThieves), freecell.py (FreeCell), bakersgame.py (BakersGame, EightOff, SeahavenTowers), sultan.py
 (PicturePatience, Patriarchs, Contradance, CaptiveQueens),
 royalcotillion.py (RoyalCotillion, OddAndEven) and knockout.py
 (Knockout_Talon, HerzZuHerz). Shuffling redeals (La Belle Lucie twice at
@@ -272,6 +272,33 @@ def napoleon(n):
 
 GAMES["napoleon-at-st-helena"] = napoleon
 GAMES["napoleon-at-st-helena/cadogan"] = napoleon
+
+
+def cell_game(columns, cells, rows, last_row=0, dealt_cells=()):
+    # The FreeCell family's startGame: full rows dealt to the columns, then
+    # one card to each of the first last_row columns, then one card to each
+    # of dealt_cells (numbered from 1).
+    def f(n):
+        rnd, cards = game_shuffle(n, create_cards(1, range(13)))
+        t = Table(cards)
+        for i in range(rows):
+            t.deal_row(names("t", columns))
+        t.deal_row(names("t", last_row))
+        t.deal_row(["c%d" % k for k in dealt_cells])
+        return t.dump(names("c", cells) + names("t", columns))
+    return f
+
+
+# FreeCell.startGame (freecell.py): _startDealNumRows(5), dealRow(),
+# dealRow(rows=r[:4]); BakersGame(FreeCell) deals the same.
+GAMES["freecell"] = cell_game(8, 4, 6, last_row=4)
+GAMES["bakers-game"] = GAMES["freecell"]
+# EightOff.startGame (bakersgame.py): _startDealNumRows(5), dealRow(),
+# dealRow(rows=[r[0], r[2], r[4], r[6]]) on the reserves.
+GAMES["eight-off"] = cell_game(8, 8, 6, dealt_cells=(1, 3, 5, 7))
+# SeahavenTowers.startGame: _startDealNumRows(4), dealRow(),
+# dealRow(rows=reserves[1:3]).
+GAMES["seahaven-towers"] = cell_game(10, 4, 5, dealt_cells=(2, 3))
 
 
 def patriarchs(n):

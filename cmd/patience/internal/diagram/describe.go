@@ -159,7 +159,7 @@ func phrase(gr *group) string {
 		}
 		return "the waste " + p.ID
 	}
-	noun := map[engine.PileKind]string{engine.Tableau: "pile", engine.Foundation: "foundation", engine.Reserve: "reserve"}[p.Kind]
+	noun := map[engine.PileKind]string{engine.Tableau: "pile", engine.Foundation: "foundation", engine.Reserve: "reserve", engine.Cell: "free cell"}[p.Kind]
 	if p.Kind == engine.Tableau {
 		switch p.Fan {
 		case 'r':

@@ -30,17 +30,24 @@ func Summary(g *engine.Game) []Row {
 		var items []string
 		switch p.Kind {
 		case engine.Tableau:
-			if p.Build != engine.BuildNone {
+			switch {
+			case p.Build != engine.BuildNone && p.Runs && p.Fill == engine.FillKings:
+				// Empty columns take only a King: they never help (engine.State.MaxRun).
+				items = append(items, "built "+p.Build.String()+"; a run so built moves as one, as many cards as the free cells allow: cells + 1")
+			case p.Build != engine.BuildNone && p.Runs:
+				items = append(items, "built "+p.Build.String()+"; a run so built moves as one, as many cards as the free cells and empty columns allow: (cells + 1) × 2^(empty columns), half that into an empty column")
+			case p.Build != engine.BuildNone:
 				items = append(items, "built "+p.Build.String()+", one card at a time")
-			} else {
+			default:
 				items = append(items, "nothing is built on them")
 			}
 			if p.MaxLen > 0 {
 				items = append(items, fmt.Sprintf("at most %d cards to a pile", p.MaxLen))
 			}
-			if p.ToFoundationOnly {
+			switch {
+			case p.ToFoundationOnly:
 				items = append(items, "only the exposed card plays, and only to the foundations")
-			} else {
+			case !p.Runs:
 				items = append(items, "only the exposed card plays")
 			}
 			if say := g.Summary(engine.RowFill); len(say) > 0 {
@@ -67,6 +74,8 @@ func Summary(g *engine.Game) []Row {
 			}
 		case engine.Waste:
 			items = append(items, "its top card is available")
+		case engine.Cell:
+			items = append(items, "each holds one card, any available card", "its card plays to a foundation or onto a pile")
 		}
 		rows = append(rows, Row{label, items})
 	}

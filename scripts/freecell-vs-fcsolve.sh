@@ -1,0 +1,35 @@
+#!/bin/sh
+# Compares our solver's verdicts on deals of the FreeCell family with
+# Freecell Solver's (Debian package freecell-solver-bin), deal by deal.
+#
+#   [GAME=freecell] scripts/freecell-vs-fcsolve.sh FIRST LAST [BUDGET] [TIMEOUT]
+#
+# GAME is one of freecell, bakers-game, eight-off, seahaven-towers (fc-solve's
+# presets freecell, bakers_game, eight_off, seahaven_towers). Deals are
+# Windows numbers, msFIRST to msLAST. The board fc-solve reads is our own
+# deal (patience deal), its cells on a "Freecells:" line; FreeCell's deals
+# equal fc-solve's make-microsoft-freecell-board (engine's
+# TestFreeCellMicrosoftDeals). fc-solve runs in the preset's default
+# configuration.
+#
+# One line a deal: the deal, fc-solve's verdict and states checked, ours
+# (won, lost, undecided) with positions and time.
+set -eu
+first=$1 last=$2 budget=${3:-1000000} timeout=${4:-5s}
+game=${GAME:-freecell}
+preset=$(echo "$game" | tr - _)
+bin=$(mktemp -d)
+trap 'rm -rf "$bin"' EXIT
+go build -o "$bin/patience" ./cmd/patience
+n=$first
+while [ "$n" -le "$last" ]; do
+	"$bin/patience" deal "$game" --deal "ms$n" |
+		awk '/^c[0-9]+:/ {fc = fc " " ($2 == "" ? "-" : $2)}
+		     /^t[0-9]+:/ {sub(/^t[0-9]+: ?/, ""); cols = cols $0 "\n"}
+		     END {if (fc != "") printf "Freecells:%s\n", fc; printf "%s", cols}' >"$bin/board"
+	fc=$(fc-solve --game "$preset" "$bin/board" 2>&1 | awk '/This game is solveable/ {v="won"} /I could not solve/ {v="lost"} /Total number of states checked/ {s=$NF; sub(/\.$/, "", s)} END {printf "%s %s", v, s}')
+	ours=$("$bin/patience" solve "$game" --deal "ms$n" --budget "$budget" --timeout "$timeout" 2>&1 | head -1 |
+		sed -e "s/^$game deal ms[0-9]*: //" -e "s/^patience solve: $game deal ms[0-9]* is //")
+	echo "ms$n fc-solve: $fc | ours: $ours"
+	n=$((n + 1))
+done

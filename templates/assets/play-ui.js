@@ -103,6 +103,9 @@
       return r;
     }
     function say(text) { status.textContent = text; }
+    // answered counts the play worker's answers drawn (tests wait on it).
+    var answers = 0;
+    function answered() { section.setAttribute('data-answered', ++answers); }
     function busy(on) { if (on) section.setAttribute('aria-busy', 'true'); else section.removeAttribute('aria-busy'); }
     function failed(e) {
       busy(false);
@@ -133,6 +136,8 @@
         bar: el('div', 'play-bar'),
         check: el('p', 'play-check'),
         board: el('div', 'play-board'),
+        refusal: el('p', 'play-refusal'),
+        line: el('div', 'play-line'),
         keys: el('p', 'play-keys'),
         moves: el('ol', 'play-moves'),
         live: el('p', 'vh'),
@@ -143,9 +148,13 @@
       view.undo = button('Undo', undo);
       view.redo = button('Redo', redo);
       view.hint = button('Hint', hint);
+      // Shown only while the engine says a redeal is legal.
+      view.redeal = button('Redeal', function () { act({ action: 'redeal' }); }, 'play-redeal');
+      view.redeal.hidden = true;
       view.bar.appendChild(view.undo);
       view.bar.appendChild(view.redo);
       view.bar.appendChild(view.hint);
+      view.bar.appendChild(view.redeal);
       view.bar.appendChild(button('Copy as replay', function () { copy(st.res.replay); }));
       view.keys.innerHTML = 'Click or tap a card, then the pile it goes to; click the stock to deal. ' +
         'Keys: <kbd>Tab</kbd> to a pile, <kbd>Enter</kbd> picks its top card (<kbd>\u2191</kbd> <kbd>\u2193</kbd> pick a card deeper in it), ' +
@@ -156,7 +165,12 @@
       view.copy.hidden = true;
       view.copy.setAttribute('aria-label', 'The line in replay notation');
       view.check.setAttribute('role', 'status');
-      [view.bar, view.check, view.board, view.keys, view.moves, view.live, view.copy].forEach(function (e) { out.appendChild(e); });
+      // A refusal is shown at the pile it concerns and announced once.
+      view.refusal.setAttribute('aria-live', 'assertive');
+      view.refusal.hidden = true;
+      view.board.appendChild(view.refusal);
+      [view.bar, view.check, view.board, view.line, view.keys, view.moves, view.live, view.copy].forEach(function (e) { out.appendChild(e); });
+      view.bar.addEventListener('click', refused);
       view.board.addEventListener('click', onBoardClick);
       view.board.addEventListener('keydown', onBoardKey);
       return view;
@@ -168,8 +182,11 @@
       var v = playView();
       var focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('.play-board .pile');
       var focusID = focused && focused.getAttribute('data-pile');
-      v.board.innerHTML = res.figure;
-      var fig = v.board.querySelector('figure.replay');
+      var old = v.board.querySelector('figure.replay');
+      var holder = el('div');
+      holder.innerHTML = res.figure;
+      var fig = holder.firstElementChild;
+      if (old) v.board.replaceChild(fig, old); else v.board.appendChild(fig);
       if (window.PatienceViewer && fig) window.PatienceViewer.mount(fig);
       sel = null;
       decorate();
@@ -179,10 +196,17 @@
       }
       v.undo.disabled = !st.moves.length;
       v.redo.disabled = !st.redo.length;
-      v.hint.disabled = res.won;
+      v.hint.disabled = !!res.over;
+      v.redeal.hidden = !res.redeal;
+      v.line.textContent = '';
+      if (res.line) {
+        v.line.innerHTML = res.line;
+        var lf = v.line.querySelector('figure.replay');
+        if (window.PatienceViewer && lf) window.PatienceViewer.mount(lf);
+      }
       drawMoves();
       if (announce) v.live.textContent = announce;
-      if (res.won) say('Won! Every card is home, in ' + st.moves.length + ' moves.');
+      if (res.over) say(res.over + (res.line && !st.moves.length ? ' The rules play every move of this game; step through them below.' : ''));
       winnable();
     }
 
@@ -231,7 +255,36 @@
       return res.steps.slice(from).map(function (s) { return s.caption; }).join('; ');
     }
 
+    // ---- refusals ----
+    // refuse shows the engine's reason at the pile id (or the board's
+    // top), inside the viewport; refused() takes it away.
+    function refuse(text, id) {
+      var r = view.refusal;
+      r.textContent = text;
+      r.hidden = false;
+      var box = view.board.getBoundingClientRect();
+      var pe = id && view.board.querySelector('.pile[data-pile="' + id + '"]');
+      var at = pe ? pe.getBoundingClientRect() : box;
+      var h = r.offsetHeight, top = at.bottom + 4;
+      if (top + h > innerHeight) top = at.top - h - 4;
+      top = Math.max(4, Math.min(top, innerHeight - h - 4));
+      r.style.top = (top - box.top) + 'px';
+    }
+    function refused() {
+      if (view && !view.refusal.hidden) {
+        view.refusal.hidden = true;
+        view.refusal.textContent = '';
+      }
+    }
+
     // ---- moves ----
+    // act plays an action of the bar (a redeal).
+    function act(extra) {
+      sel = null;
+      markSel();
+      clearHint();
+      attempt(extra);
+    }
     function attempt(extra) {
       var before = st.res.steps.length;
       busy(true);
@@ -241,8 +294,8 @@
         if (res.illegal) {
           sel = null;
           markSel();
-          say('Not allowed: ' + res.illegal);
-          view.live.textContent = 'Not allowed: ' + res.illegal;
+          refuse('Not allowed: ' + res.illegal, extra.to || extra.from);
+          answered();
           return;
         }
         st.moves = res.moves;
@@ -250,6 +303,7 @@
         setHash(true);
         say('');
         show(res, 'Move ' + st.moves.length + ': ' + stepsText(res, before));
+        answered();
       }, failed);
     }
     function goTo(moves, redo, announce) {
@@ -265,6 +319,7 @@
         st.redo = redo;
         say('');
         show(res, announce);
+        answered();
       }, failed);
     }
     function undo() {
@@ -310,6 +365,13 @@
         markSel();
         return attempt({ from: from.pile, card: pileInfo(from.pile).cards[from.depth], to: id });
       }
+      if (sel && sel.depth < p.cards.length - 1) {
+        // A buried card (the merci) may go onto its own fan.
+        var buried = sel;
+        sel = null;
+        markSel();
+        return attempt({ from: id, card: p.cards[buried.depth], to: id });
+      }
       if (sel) {
         sel = null;
         markSel();
@@ -317,12 +379,13 @@
         return;
       }
       if (p.kind === 'stock') return attempt({ from: id });
-      if (!p.cards.length) return say(id + ' is empty.');
+      if (!p.cards.length) return refuse('Nothing to pick: this pile is empty.', id);
       sel = { pile: id, depth: depth == null ? p.cards.length - 1 : depth };
       markSel();
       view.live.textContent = 'Picked ' + cardText(p.cards[sel.depth]) + ' from ' + id + '. Now choose where it goes.';
     }
     function onBoardClick(e) {
+      refused();
       var pe = e.target.closest('.pile[data-pile]');
       if (!pe) return;
       var id = pe.getAttribute('data-pile'), p = pileInfo(id), depth = null;
@@ -336,6 +399,7 @@
     function onBoardKey(e) {
       var pe = e.target.closest && e.target.closest('.pile[data-pile]');
       var k = e.key;
+      if (k !== 'Tab' && k !== 'Shift') refused();
       if (k === 'Escape' && sel) {
         sel = null;
         markSel();
@@ -358,7 +422,7 @@
     // ---- hint and "Still winnable?" ----
     function clearHint() {
       if (!view) return;
-      view.board.querySelectorAll('.play-hint').forEach(function (e) { e.classList.remove('play-hint'); });
+      out.querySelectorAll('.play-hint').forEach(function (e) { e.classList.remove('play-hint'); });
     }
     function hint() {
       say('Looking for a hint\u2026');
@@ -369,21 +433,28 @@
         if (key !== st.moves.join(',')) return;
         if (res.error) return say(res.error);
         clearHint();
-        if (res.verdict === 'lost') return say('Hint: this position is lost: no line of play wins from here. ' + (res.blocked || ''));
-        if (!res.hint) return say('Hint: the solver found no win within ' + secs(res.ms) + ' (' + num(res.nodes) + ' positions); the position may still be winnable.');
         var h = res.hint;
-        [h.from, h.to].forEach(function (id) {
-          var pe = id && view.board.querySelector('.pile[data-pile="' + id + '"]');
-          if (pe) pe.classList.add('play-hint');
+        if (!h) return say('Hint: no move is left.');
+        // What to click: the two piles, the stock, or the Redeal button.
+        var lit = h.action === 'redeal' && !view.redeal.hidden ? [view.redeal] : [h.from, h.to].map(function (id) {
+          return id && view.board.querySelector('.pile[data-pile="' + id + '"]');
         });
-        var what = h.action === 'deal' ? 'deal from the stock' : h.action === 'redeal' ? 'redeal' :
-          (h.card ? cardText(h.card) + ' ' : '') + 'from ' + h.from + ' to ' + h.to;
-        say('Hint: ' + what + ' (' + h.move + ').');
+        lit.forEach(function (e) { if (e) e.classList.add('play-hint'); });
+        var why = '';
+        if (!h.sure) {
+          why = res.verdict === 'lost' ? ' This position is lost: no line of play wins from here, but this move is legal. ' + (res.blocked || '') :
+            ' The solver found no win within ' + num(res.nodes) + ' positions; this is a legal move, the position may still be winnable.';
+        }
+        say('Hint: ' + h.caption + '.' + why);
       }, failed);
     }
     function winnable() {
       var key = st.moves.join(','), n = st.moves.length, v = view;
-      if (st.res.won) { v.check.textContent = 'Still winnable? Won.'; return; }
+      if (st.res.over) {
+        v.check.textContent = 'Still winnable? ' + (st.res.won ? 'Won.' : 'No: no move is left.');
+        v.check.setAttribute('data-verdict', st.res.won ? 'won' : 'lost');
+        return;
+      }
       if (verdicts[key]) return showVerdict(verdicts[key]);
       if (check.busy()) check.stop();
       v.check.textContent = 'Still winnable? Checking\u2026';
@@ -510,9 +581,13 @@
           return say(res.error);
         }
         st.moves = res.moves;
-        say('Deal ' + st.deal + ': your move.');
+        say(res.over ? '' : 'Deal ' + st.deal + ': your move.');
         if (push !== 0) setHash(push);
+        else if (res.illegal) setHash(false);
         show(res);
+        // A link whose moves do not all play: the reason, at the board.
+        if (res.illegal) refuse(res.illegal);
+        answered();
       }, failed);
     }
     function run(what) {

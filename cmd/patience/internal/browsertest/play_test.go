@@ -49,6 +49,9 @@ func TestPlay(t *testing.T) {
 	} {
 		t.Run(tc.family, func(t *testing.T) { f.testPlay(t, tc) })
 	}
+	t.Run("ToTheEnd", f.testPlayToTheEnd)
+	t.Run("ByTheRules", f.testPlayByTheRules)
+	t.Run("Win", f.testPlayWin)
 	t.Run("Lost", f.testPlayLost)
 	t.Run("FromFile", f.testPlayFromFile)
 }
@@ -225,7 +228,7 @@ func (f *fixture) testPlay(t *testing.T, tc playCase) {
 	tb.clickPile(g.Piles[legal.From].ID)
 	tb.clickPile(g.Piles[legal.To].ID)
 	tb.idle()
-	tb.wait(`document.querySelectorAll('.play-moves li').length > 0 || /Not allowed/.test(document.querySelector('.play-status').textContent)`, 20*time.Second)
+	tb.wait(`document.querySelectorAll('.play-moves li').length > 0 || /Not allowed/.test(document.querySelector('.play-refusal').textContent)`, 20*time.Second)
 	p = tb.panel()
 	if len(p.Moves) == 0 {
 		t.Fatalf("the legal move %s did not play: %q", legal, p.Status)
@@ -259,9 +262,9 @@ func (f *fixture) testPlay(t *testing.T, tc playCase) {
 			tb.do(chromedp.Focus(chromedp.CSS(fmt.Sprintf(`.play-board .pile[data-pile=%q]`, g.Piles[i].ID))), chromedp.KeyEvent(kb.Enter))
 		}
 		tb.idle()
-		tb.wait(`/^Not allowed/.test(document.querySelector('.play-status').textContent)`, 20*time.Second)
-		if p := tb.panel(); p.Status != "Not allowed: "+why {
-			t.Errorf("illegal move %s: status %q, want the engine's reason %q", bad, p.Status, why)
+		tb.wait(`/^Not allowed/.test(document.querySelector('.play-refusal').textContent)`, 20*time.Second)
+		if got := eval[string](tb, `document.querySelector('.play-refusal').textContent`); got != "Not allowed: "+play.Words(g, why) {
+			t.Errorf("illegal move %s: refusal %q, want the engine's reason in the board's words %q", bad, got, play.Words(g, why))
 		}
 	}
 

@@ -5,11 +5,12 @@
 //
 // Every request is complete in itself: the game, the deal and the moves
 // the reader has played so far, in replay notation as earlier responses
-// gave them. The position is rebuilt by replay.Verify each time, so a
-// worker may be stopped (a cancelled solve) and started again without
-// losing anything, and the page keeps no rule: which moves are legal,
-// why one is not, what a move is called and what the solver says all
-// come from here.
+// gave them, so a worker may be stopped (a cancelled solve) and started
+// again without losing anything. The worker keeps the line it answered
+// last (kept), so that the next request, a move more or an undo, costs
+// that move, not a replay from the deal. The page keeps no rule: which
+// moves are legal, why one is not, what a move is called and what the
+// solver says all come from here, in the board's words (Words).
 package play
 
 //go:generate go run ./gen
@@ -19,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/patience-solitaire/patience/engine"
@@ -48,9 +50,10 @@ type Request struct {
 	To     string `json:"to,omitempty"`
 	Action string `json:"action,omitempty"`
 
-	// The budget of "hint", "winnable" and "solve": positions and
-	// milliseconds (0: the defaults below; a negative MS: no time limit,
-	// for tests whose verdicts must not depend on the machine's load).
+	// The budget of "hint", "winnable" and "solve": positions (0: the
+	// defaults below), and the milliseconds after which the clock stops
+	// the search as a safety net (0: the defaults below; negative: none).
+	// The positions alone decide the verdict and the line.
 	Nodes int64 `json:"nodes,omitempty"`
 	MS    int64 `json:"ms,omitempty"`
 }
@@ -61,8 +64,9 @@ type Response struct {
 	// deal number that is not one, moves that do not replay); nothing
 	// else is then.
 	Error string `json:"error,omitempty"`
-	// Illegal is the engine's reason when the attempt of "move" is not a
-	// legal move; the position is the one before it.
+	// Illegal is the engine's reason, in the board's words, when the
+	// attempt of "move" is not a legal move, or when a move of Request.Moves
+	// is not (a broken link): the position is the one before it.
 	Illegal string `json:"illegal,omitempty"`
 
 	// The position: the moves played (the reader's, in notation), every
@@ -75,6 +79,14 @@ type Response struct {
 	// Buried: a buried card may be played now (a merci), so a click on
 	// one picks it rather than its pile's top card.
 	Buried bool `json:"buried,omitempty"`
+	// Redeal: a redeal is a legal move now, so the panel shows its
+	// Redeal control.
+	Redeal bool `json:"redeal,omitempty"`
+	// Over says how the game ended, once it has: won, or no move left.
+	Over string `json:"over,omitempty"`
+	// Line is the HTML of a replay viewer of the forced moves, for a game
+	// the rules play by themselves (Herz zu Herz).
+	Line string `json:"line,omitempty"`
 	// Replay is the line in replay notation (played, or solved for a
 	// won "solve"), for "Copy as replay".
 	Replay string `json:"replay,omitempty"`
@@ -87,6 +99,7 @@ type Response struct {
 	Verdict string         `json:"verdict,omitempty"` // won, lost or unknown
 	Nodes   int64          `json:"nodes,omitempty"`
 	MS      float64        `json:"ms,omitempty"`
+	TimeUp  bool           `json:"timeUp,omitempty"`  // unknown because the clock, not the positions, ran out
 	Blocked string         `json:"blocked,omitempty"` // lost: the cards the dead-end or suit-lock test found blocked
 	Hint    *Hint          `json:"hint,omitempty"`
 	Export  *replay.Export `json:"export,omitempty"` // a won "solve": the solution, format 1
@@ -99,92 +112,158 @@ type Step struct {
 	Move    int    `json:"move"`           // index in Moves, -1 for a forced move
 }
 
-// Hint is the solver's next move.
+// Hint is the solver's next move, or when it found no win a legal move.
 type Hint struct {
-	Move   string `json:"move"`             // in notation
-	Action string `json:"action,omitempty"` // deal, redeal or merci, as in Request
-	From   string `json:"from,omitempty"`
-	To     string `json:"to,omitempty"`
-	Card   string `json:"card,omitempty"`
+	Caption string `json:"caption"`          // in words, as the list of moves says it
+	Move    string `json:"move"`             // in notation
+	Action  string `json:"action,omitempty"` // deal, redeal or merci, as in Request
+	From    string `json:"from,omitempty"`
+	To      string `json:"to,omitempty"`
+	Card    string `json:"card,omitempty"`
+	Sure    bool   `json:"sure,omitempty"` // the first move of a win the solver found
 }
 
 // Default budgets: the solve the reader asks for, and the ones made after
-// each move and for a hint.
+// each move and for a hint. Positions decide; the clock is a safety net.
 const (
-	SolveTimeout = solver.DefaultTimeout
-	CheckNodes   = 200_000
-	CheckTimeout = 2 * time.Second
+	SolveNodes    = 4_000_000
+	SolveDeadline = 2 * time.Minute
+	CheckNodes    = 200_000
+	CheckDeadline = 10 * time.Second
 	// SolveShorten is the node budget for shortening a solution.
 	SolveShorten = 50_000
 )
 
 // Options returns the solver's options for the request: the browser's
-// solve and a native one (tests, benchmarks) use the same.
+// solve and a native one (tests, benchmarks) use the same. The node
+// budget alone divides the search (Timeout is negative), so that the
+// same deal and budget give the same verdict and line anywhere.
 func Options(req *Request) solver.Options {
-	opt := solver.Options{MaxNodes: req.Nodes, Timeout: time.Duration(req.MS) * time.Millisecond}
-	switch req.Op {
-	case "solve":
-		if opt.Timeout == 0 {
-			opt.Timeout = SolveTimeout
-		}
-		if opt.MaxNodes <= 0 && opt.Timeout > SolveTimeout {
-			// More time ("Try again for 30 s") comes with as many more
-			// positions.
-			opt.MaxNodes = int64(float64(solver.DefaultMaxNodes) * float64(opt.Timeout) / float64(SolveTimeout))
-		}
+	opt := solver.Options{MaxNodes: req.Nodes, Timeout: -1, Deadline: time.Duration(req.MS) * time.Millisecond}
+	nodes, deadline := int64(CheckNodes), CheckDeadline
+	if req.Op == "solve" {
+		nodes, deadline = SolveNodes, SolveDeadline
 		opt.Shorten = SolveShorten
-	default:
-		if opt.MaxNodes <= 0 {
-			opt.MaxNodes = CheckNodes
-		}
-		if opt.Timeout == 0 {
-			opt.Timeout = CheckTimeout
-		}
+	}
+	if opt.MaxNodes <= 0 {
+		opt.MaxNodes = nodes
+	}
+	switch {
+	case req.MS == 0:
+		// As many more seconds as positions ("Try again with 3 times
+		// as many positions").
+		opt.Deadline = time.Duration(float64(deadline) * float64(opt.MaxNodes) / float64(nodes))
+	case req.MS < 0:
+		opt.Deadline = 0
 	}
 	return opt
+}
+
+// kept is the worker's game: the line answered last.
+var kept struct {
+	sync.Mutex
+	key string // the game's key and the deal
+	v   *replay.Verified
 }
 
 // Handle answers req. progress, if not nil, is called during a solve
 // with the positions searched and the time spent, at most every 100 ms.
 func Handle(req *Request, progress func(nodes int64, elapsed time.Duration)) *Response {
-	r, err := req.replay()
+	kept.Lock()
+	defer kept.Unlock()
+	v, broken, err := req.line()
 	if err != nil {
 		return &Response{Error: err.Error()}
 	}
-	v, err := replay.Verify(r)
-	if err != nil {
-		return &Response{Error: "the moves do not replay: " + err.Error()}
-	}
+	var res *Response
 	switch req.Op {
 	case "position":
-		return position(v, r)
+		res = position(v)
 	case "move":
-		return req.move(r, v)
+		if broken != "" {
+			res = position(v)
+		} else {
+			res = req.move(v)
+		}
 	case "hint", "winnable", "solve":
-		return req.solve(r, v, progress)
+		res = req.solve(v, progress)
+	default:
+		return &Response{Error: fmt.Sprintf("unknown request %q", req.Op)}
 	}
-	return &Response{Error: fmt.Sprintf("unknown request %q", req.Op)}
+	if broken != "" && res.Error == "" {
+		res.Illegal = broken
+	}
+	return res
 }
 
-// replay returns the played line as a replay.
-func (req *Request) replay() (*replay.Replay, error) {
+// line returns the line of req, verified: kept, grown or cut back to it
+// when it is the same deal, else played from the deal. When a move does
+// not play, the line stops before it and broken says why, in the
+// board's words.
+func (req *Request) line() (v *replay.Verified, broken string, err error) {
 	g, err := engine.Lookup(req.Game, req.Variant)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	d, err := pysolrand.ParseDeal(req.Deal)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
+	key := g.Key() + " " + d.String()
+	if kept.key != key || kept.v == nil {
+		r, err := written(g, d.String(), nil)
+		if err != nil {
+			return nil, "", err
+		}
+		if kept.v, err = replay.Verify(r); err != nil {
+			kept.key, kept.v = "", nil
+			return nil, "", err
+		}
+		kept.key = key
+	}
+	v = kept.v
+	same := 0
+	for same < len(req.Moves) && same < len(v.Replay.Moves) && req.Moves[same] == v.Replay.Moves[same].Text() {
+		same++
+	}
+	v.Truncate(same)
+	if same == len(req.Moves) {
+		return v, "", nil
+	}
+	for i := same; i < len(req.Moves); i++ {
+		r, err := written(g, d.String(), req.Moves[i:i+1])
+		if err == nil {
+			err = v.Extend(r.Moves[0])
+		}
+		if err != nil {
+			what := fmt.Sprintf("%q", req.Moves[i])
+			if r != nil {
+				what = moveWords(g, &r.Moves[0])
+			}
+			kept := "No move came before it."
+			switch {
+			case i == 1:
+				kept = "The move before it is kept."
+			case i > 1:
+				kept = fmt.Sprintf("The %d moves before it are kept.", i)
+			}
+			return v, fmt.Sprintf("Move %d, %s, cannot be played: %s. %s", i+1, what, Words(g, reason(err)), kept), nil
+		}
+	}
+	return v, "", nil
+}
+
+// written returns the replay of game g, deal d and moves.
+func written(g *engine.Game, d string, moves []string) (*replay.Replay, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "game: %s\n", g.Slug)
 	if g.Variant != "" {
 		fmt.Fprintf(&b, "variant: %s\n", g.Variant)
 	}
 	fmt.Fprintf(&b, "deal: %s\nresult: stopped\n\n", d)
-	for i, m := range req.Moves {
+	for _, m := range moves {
 		if strings.ContainsAny(m, "\r\n#") || strings.Contains(m, "--") {
-			return nil, fmt.Errorf("move %d is not one move: %q", i+1, m)
+			return nil, errors.New("it is not one move")
 		}
 		b.WriteString(m)
 		b.WriteByte('\n')
@@ -192,11 +271,14 @@ func (req *Request) replay() (*replay.Replay, error) {
 	return replay.Parse("moves", 1, []byte(b.String()))
 }
 
-// position describes the end of the verified line v of r.
-func position(v *replay.Verified, r *replay.Replay) *Response {
-	res := &Response{Moves: []string{}, Steps: []Step{}, Piles: replay.ExportLayout(v.End), Won: v.End.Won()}
-	for _, m := range v.End.Legal(nil) {
+// position describes the end of the verified line v.
+func position(v *replay.Verified) *Response {
+	r, end := v.Replay, v.End
+	res := &Response{Moves: []string{}, Steps: []Step{}, Piles: replay.ExportLayout(end), Won: end.Won()}
+	legal := end.Legal(nil)
+	for _, m := range legal {
 		res.Buried = res.Buried || m.Action == engine.ActMerci
+		res.Redeal = res.Redeal || m.Action == engine.ActRedeal
 	}
 	for i := range r.Moves {
 		res.Moves = append(res.Moves, r.Moves[i].Text())
@@ -204,6 +286,7 @@ func position(v *replay.Verified, r *replay.Replay) *Response {
 	for _, st := range v.Steps {
 		res.Steps = append(res.Steps, Step{Caption: st.Caption, Auto: st.Auto(), Move: st.Index})
 	}
+	res.Over = over(end, len(legal))
 	if res.Won {
 		r.Result = "won"
 	}
@@ -231,11 +314,40 @@ func position(v *replay.Verified, r *replay.Replay) *Response {
 		return &Response{Error: err.Error()}
 	}
 	res.Figure = fig
+	if v.Game.AllForced() && len(v.Steps) > 0 {
+		// The rules played the deal: the viewer steps through it.
+		line := v.Export()
+		line.ID = "play-line"
+		line.Title = fmt.Sprintf("Deal %s, as the rules play it", r.Deal)
+		line.Result = e.Result
+		if res.Line, err = Figure(line); err != nil {
+			return &Response{Error: err.Error()}
+		}
+	}
 	return res
 }
 
-// move plays the attempt of req after the line r (verified as v).
-func (req *Request) move(r *replay.Replay, v *replay.Verified) *Response {
+// over says how the game at s, with n legal moves, has ended, or "" if
+// it goes on.
+func over(s *engine.State, n int) string {
+	g := s.Game()
+	home := fmt.Sprintf("%d of the %d cards are home", s.OnFoundations(), g.Cards())
+	if g.Goal() != g.Cards() {
+		home = fmt.Sprintf("%d of the %d cards the game needs are home", s.OnFoundations(), g.Goal())
+	}
+	switch {
+	case s.Won() && g.Goal() == g.Cards():
+		return "Won: every card is home."
+	case s.Won():
+		return "Won: " + home + "."
+	case n == 0:
+		return "Lost: no move is left; " + home + "."
+	}
+	return ""
+}
+
+// move plays the attempt of req after the line v.
+func (req *Request) move(v *replay.Verified) *Response {
 	m := replay.Move{Action: req.Action, From: req.From, Card: req.Card, To: req.To}
 	switch req.Action {
 	case "deal", "redeal":
@@ -265,15 +377,12 @@ func (req *Request) move(r *replay.Replay, v *replay.Verified) *Response {
 	default:
 		return &Response{Error: fmt.Sprintf("unknown action %q", req.Action)}
 	}
-	r.Moves = append(r.Moves, m)
-	nv, err := replay.Verify(r)
-	if err != nil {
-		r.Moves = r.Moves[:len(r.Moves)-1]
-		res := position(v, r)
-		res.Illegal = reason(err)
+	if err := v.Extend(m); err != nil {
+		res := position(v)
+		res.Illegal = Words(v.Game, reason(err))
 		return res
 	}
-	return position(nv, r)
+	return position(v)
 }
 
 // buriedMoveKeyword returns the keyword of the legal move in s that takes
@@ -311,8 +420,8 @@ func reason(err error) string {
 	return msg
 }
 
-// solve runs the solver from the end of the line r (verified as v).
-func (req *Request) solve(r *replay.Replay, v *replay.Verified, progress func(int64, time.Duration)) *Response {
+// solve runs the solver from the end of the line v.
+func (req *Request) solve(v *replay.Verified, progress func(int64, time.Duration)) *Response {
 	opt := Options(req)
 	if progress != nil {
 		var last time.Duration
@@ -328,32 +437,36 @@ func (req *Request) solve(r *replay.Replay, v *replay.Verified, progress func(in
 	if err != nil {
 		return &Response{Error: err.Error()}
 	}
-	res.Verdict, res.Nodes, res.MS = sol.Verdict.String(), sol.Nodes, float64(sol.Elapsed.Microseconds())/1000
+	res.Verdict, res.Nodes, res.MS, res.TimeUp = sol.Verdict.String(), sol.Nodes, float64(sol.Elapsed.Microseconds())/1000, sol.TimeUp
 	switch sol.Verdict {
 	case solver.Lost:
 		res.Blocked = Explain(v.End)
 	case solver.Won:
-		switch req.Op {
-		case "hint":
-			res.Hint = hint(v.End, sol.Moves)
-		case "solve":
-			if err := solution(res, r, v, sol.Moves); err != nil {
+		if req.Op == "solve" {
+			if err := solution(res, v, sol.Moves); err != nil {
 				return &Response{Error: err.Error()}
 			}
+		}
+	}
+	if req.Op == "hint" {
+		if res.Hint = hint(v.End, sol.Moves); res.Hint != nil {
+			res.Hint.Sure = sol.Verdict == solver.Won
 		}
 	}
 	return res
 }
 
-// hint is the first move of the winning line moves from s.
+// hint is the first move of the winning line moves from s, or with no
+// line the first legal move the engine lists (its order puts moves to
+// the foundations first); nil when there is none.
 func hint(s *engine.State, moves []engine.Move) *Hint {
 	g := s.Game()
-	for _, m := range moves {
+	for _, m := range append(moves, s.Legal(nil)...) {
 		if m.Action.Forced() {
 			continue
 		}
 		w := replay.FromMoves(g, "", "", []engine.Move{m}).Moves[0]
-		h := &Hint{Move: w.Text(), Action: w.Action, Card: w.Card}
+		h := &Hint{Caption: s.Describe(m), Move: w.Text(), Action: w.Action, Card: w.Card}
 		if m.From >= 0 {
 			h.From = g.Piles[m.From].ID
 		}
@@ -368,10 +481,11 @@ func hint(s *engine.State, moves []engine.Move) *Hint {
 	return nil
 }
 
-// solution puts into res the played line r (verified as v) followed by
-// the solver's winning line: verified again by the engine, as a replay
-// viewer, in notation and as format 1.
-func solution(res *Response, r *replay.Replay, v *replay.Verified, win []engine.Move) error {
+// solution puts into res the played line v followed by the solver's
+// winning line: verified again by the engine, as a replay viewer, in
+// notation and as format 1.
+func solution(res *Response, v *replay.Verified, win []engine.Move) error {
+	r := v.Replay
 	var moves []engine.Move
 	for _, st := range v.Steps {
 		moves = append(moves, st.Move)
@@ -414,9 +528,7 @@ func Explain(s *engine.State) string {
 		return ""
 	}
 	g := s.Game()
-	name := func(c engine.Card) string {
-		return strings.Replace(c.Rank().String(), "T", "10", 1) + c.Suit().Symbol()
-	}
+	name := CardName
 	var parts []string
 	if b.SuitLock {
 		byPile := map[int][]string{}
@@ -428,7 +540,7 @@ func Explain(s *engine.State) string {
 			byPile[c.Pile] = append(byPile[c.Pile], name(c.Card))
 		}
 		for _, p := range order {
-			parts = append(parts, g.Piles[p].ID+": "+strings.Join(byPile[p], " "))
+			parts = append(parts, g.Piles[p].Describe()+": "+strings.Join(byPile[p], " "))
 		}
 		return fmt.Sprintf("The %s are locked: played on their own, with every other card taken away, they cannot all go home (%s, bottom first).", b.Suit.Name(), strings.Join(parts, "; "))
 	}
@@ -441,7 +553,7 @@ func Explain(s *engine.State) string {
 		default:
 			under = fmt.Sprintf(", over %d cards", c.Under)
 		}
-		parts = append(parts, fmt.Sprintf("%s in %s%s", name(c.Card), g.Piles[c.Pile].ID, under))
+		parts = append(parts, fmt.Sprintf("%s in %s%s", name(c.Card), g.Piles[c.Pile].Describe(), under))
 	}
 	return fmt.Sprintf("These cards can never all go home, whatever is played: %s.", strings.Join(parts, "; "))
 }

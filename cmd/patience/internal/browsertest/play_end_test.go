@@ -1,0 +1,176 @@
+package browsertest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/patience-solitaire/patience/cmd/patience/internal/play"
+	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/pysolrand"
+	"github.com/patience-solitaire/patience/replay"
+)
+
+// answered is the number of the play worker's answers the panel has
+// drawn; act waits for the next one after its clicks.
+func (tb *tab) answered() int {
+	tb.t.Helper()
+	return eval[int](tb, `+(document.querySelector('section.play').dataset.answered || 0)`)
+}
+
+// act runs the clicks and waits until the panel has drawn the answer.
+func (tb *tab) act(clicks ...func()) {
+	tb.t.Helper()
+	n := tb.answered()
+	for _, c := range clicks {
+		c()
+	}
+	tb.wait(fmt.Sprintf(`+(document.querySelector('section.play').dataset.answered || 0) > %d && !document.querySelector('section.play').hasAttribute('aria-busy')`, n), 30*time.Second)
+}
+
+// clickCard clicks card i (from the bottom) of pile id where it shows,
+// not where a card fanned over it covers it.
+func (tb *tab) clickCard(id string, i int) {
+	tb.t.Helper()
+	xy := eval[[]float64](tb, fmt.Sprintf(`(() => {
+		const c = document.querySelectorAll('.play-board .pile[data-pile=%q] .cards > .card')[%d];
+		c.scrollIntoView({block: 'center'});
+		const r = c.getBoundingClientRect();
+		for (let y = r.top + 2; y < r.bottom; y += 2) for (let x = r.left + 2; x < r.right; x += 2)
+			if (document.elementFromPoint(x, y).closest('.card') === c) return [x, y];
+		return [];
+	})()`, id, i))
+	if len(xy) != 2 {
+		tb.t.Fatalf("card %d of %s is nowhere to click", i, id)
+	}
+	tb.do(chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+// testPlayToTheEnd plays La Belle Lucie (three shuffles and a draw) by
+// clicks from the deal to its end: moves, both redeals by the Redeal
+// button (shown only while a redeal is legal), the merci by a click on
+// a buried card, a hint, and the end said as the engine says it.
+func (f *fixture) testPlayToTheEnd(t *testing.T) {
+	const variant, dealNo = "three-shuffles-and-a-draw", "3"
+	g, err := engine.Lookup("la-belle-lucie", variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := pysolrand.ParseDeal(dealNo)
+	s := g.Deal(d)
+	tb := f.openSlow(t)
+	f.goTo(tb, "games/la-belle-lucie/index.html")
+	tb.do(chromedp.SetValue(chromedp.CSS(`section.play select[name=variant]`), variant))
+	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), dealNo))
+	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`))) })
+
+	// A hint lights what to click.
+	tb.do(chromedp.Click(chromedp.CSS(`.play-bar button:nth-child(3)`)))
+	tb.wait(`/^Hint: /.test(document.querySelector('.play-status').textContent)`, 60*time.Second)
+	if lit := eval[int](tb, `document.querySelectorAll('.play-hint').length`); lit == 0 {
+		t.Errorf("the hint %q lights nothing", tb.panel().Status)
+	}
+
+	merci := false
+	for n := 0; ; n++ {
+		if n > 300 {
+			t.Fatal("the game does not end")
+		}
+		legal := s.Legal(nil)
+		canRedeal := false
+		var next, plain *engine.Move
+		for i, m := range legal {
+			switch {
+			case m.Action == engine.ActRedeal:
+				canRedeal = true
+			case m.Action == engine.ActMerci && next == nil:
+				next = &legal[i]
+			case plain == nil:
+				plain = &legal[i]
+			}
+		}
+		if shown := eval[bool](tb, `!document.querySelector('.play-bar .play-redeal').hidden`); shown != canRedeal {
+			t.Fatalf("after %d moves: the Redeal button shown %v, a redeal legal %v", n, shown, canRedeal)
+		}
+		if len(legal) == 0 {
+			break
+		}
+		// Three moves of each layout, then a redeal; the merci as soon
+		// as it may be played; then plain moves to the end.
+		switch {
+		case canRedeal && (n%4 == 3 || plain == nil):
+			tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`.play-bar .play-redeal`))) })
+			next = &engine.Move{Action: engine.ActRedeal, From: engine.NoPile, To: engine.NoPile}
+		case next != nil && !merci:
+			merci = true
+			from, to := g.Piles[next.From].ID, g.Piles[next.To].ID
+			tb.act(func() { tb.clickCard(from, int(next.Depth)) }, func() { tb.clickPile(to) })
+		default:
+			next = plain
+			if next == nil {
+				next = &legal[0]
+			}
+			from, to := g.Piles[next.From].ID, g.Piles[next.To].ID
+			tb.act(func() { tb.clickPile(from) }, func() { tb.clickPile(to) })
+		}
+		s.Apply(*next)
+		for f, ok := s.Forced(); ok; f, ok = s.Forced() {
+			s.Apply(f)
+		}
+		if p := tb.panel(); eval[bool](tb, `!document.querySelector('.play-refusal').hidden`) || len(p.Moves) == 0 {
+			t.Fatalf("move %d (%v) did not play: %q", n+1, *next, eval[string](tb, `document.querySelector('.play-refusal').textContent`))
+		}
+	}
+	if !merci || s.Redeals() != 2 {
+		t.Errorf("merci played %v, %d redeals: the game did not go through them", merci, s.Redeals())
+	}
+	p := tb.panel()
+	t.Logf("%d moves, %d cards home", len(p.Moves), s.OnFoundations())
+	if want := fmt.Sprintf("Lost: no move is left; %d of the 52 cards are home.", s.OnFoundations()); s.Won() && !strings.HasPrefix(p.Status, "Won") || !s.Won() && p.Status != want {
+		t.Errorf("at the end the panel says %q, want %q", p.Status, want)
+	}
+	if eval[bool](tb, `!document.querySelector('.play-bar button:nth-child(3)').disabled`) {
+		t.Error("Hint is offered at the end")
+	}
+}
+
+// testPlayByTheRules opens Herz zu Herz, which the rules play alone: the
+// panel says how the deal ended and steps through the rules' line.
+func (f *fixture) testPlayByTheRules(t *testing.T) {
+	tb := f.openSlow(t)
+	f.goTo(tb, "games/herz-zu-herz/index.html")
+	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), "1"))
+	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`))) })
+	res := play.Handle(&play.Request{Op: "position", Game: "herz-zu-herz", Deal: "1"}, nil)
+	tb.wait(`document.querySelector('#play-line.js')`, 20*time.Second)
+	if st := tb.panel().Status; !strings.HasPrefix(st, res.Over) || strings.Contains(st, "your move") {
+		t.Errorf("status %q, want %q", st, res.Over)
+	}
+}
+
+// testPlayWin plays the last move of a win: the panel says it is won.
+func (f *fixture) testPlayWin(t *testing.T) {
+	res := play.Handle(&play.Request{Op: "solve", Game: "house-in-the-woods", Deal: "44", Nodes: quickWin, MS: -1}, nil)
+	if res.Verdict != "won" {
+		t.Fatalf("deal 44: %s", res.Verdict)
+	}
+	r, err := replay.Parse("solution", 1, []byte(res.Replay))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []string
+	for _, m := range r.Moves {
+		moves = append(moves, m.Text())
+	}
+	last := r.Moves[len(r.Moves)-1]
+	tb := f.openSlow(t)
+	f.goTo(tb, "games/house-in-the-woods/index.html#play=44&moves="+strings.Join(moves[:len(moves)-1], ","))
+	tb.wait(`+(document.querySelector('section.play').dataset.answered || 0) > 0`, 60*time.Second)
+	tb.act(func() { tb.clickPile(last.From) }, func() { tb.clickPile(last.To) })
+	if st := tb.panel().Status; st != "Won: every card is home." {
+		t.Errorf("after the last move: %q", st)
+	}
+}

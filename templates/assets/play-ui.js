@@ -137,6 +137,7 @@
         check: el('p', 'play-check'),
         board: el('div', 'play-board'),
         refusal: el('p', 'play-refusal'),
+        refusalLive: el('p', 'vh'),
         line: el('div', 'play-line'),
         keys: el('p', 'play-keys'),
         moves: el('ol', 'play-moves'),
@@ -165,11 +166,14 @@
       view.copy.hidden = true;
       view.copy.setAttribute('aria-label', 'The line in replay notation');
       view.check.setAttribute('role', 'status');
-      // A refusal is shown at the pile it concerns and announced once.
-      view.refusal.setAttribute('aria-live', 'assertive');
+      // A refusal is shown at the pile it concerns and announced once,
+      // by a live region that is always there (one shown only now would
+      // not be heard).
       view.refusal.hidden = true;
+      view.refusal.setAttribute('aria-hidden', 'true');
+      view.refusalLive.setAttribute('aria-live', 'assertive');
       view.board.appendChild(view.refusal);
-      [view.bar, view.check, view.board, view.line, view.keys, view.moves, view.live, view.copy].forEach(function (e) { out.appendChild(e); });
+      [view.bar, view.check, view.board, view.line, view.keys, view.moves, view.live, view.refusalLive, view.copy].forEach(function (e) { out.appendChild(e); });
       view.bar.addEventListener('click', refused);
       view.board.addEventListener('click', onBoardClick);
       view.board.addEventListener('keydown', onBoardKey);
@@ -261,6 +265,7 @@
     function refuse(text, id) {
       var r = view.refusal;
       r.textContent = text;
+      view.refusalLive.textContent = text;
       r.hidden = false;
       var box = view.board.getBoundingClientRect();
       var pe = id && view.board.querySelector('.pile[data-pile="' + id + '"]');
@@ -274,6 +279,7 @@
       if (view && !view.refusal.hidden) {
         view.refusal.hidden = true;
         view.refusal.textContent = '';
+        view.refusalLive.textContent = '';
       }
     }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/play"
@@ -173,4 +174,56 @@ func (f *fixture) testPlayWin(t *testing.T) {
 	if st := tb.panel().Status; st != "Won: every card is home." {
 		t.Errorf("after the last move: %q", st)
 	}
+}
+
+// testPlayRefusalOnPhone makes an illegal move on a 375×740 phone: the
+// refusal is in the board's words, inside the screen as it is (no
+// scrolling), announced by a live region, and gone at the next click.
+func (f *fixture) testPlayRefusalOnPhone(t *testing.T) {
+	g, _ := engine.Lookup("house-in-the-woods", "")
+	d, _ := pysolrand.ParseDeal("44")
+	s := g.Deal(d)
+	var bad engine.Move
+	why := ""
+	for _, from := range g.PilesOf(engine.Tableau) {
+		for _, to := range g.PilesOf(engine.Tableau) {
+			m := engine.Move{Action: engine.ActMove, From: int8(from), To: int8(to), Card: s.Top(from)}
+			if err := s.Check(m); why == "" && from != to && err != nil {
+				bad, why = m, err.Error()
+			}
+		}
+	}
+	tb := f.openSlow(t)
+	if err := call(tb.ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 375, Height: 740, DeviceScaleFactor: 2, Mobile: true}); err != nil {
+		t.Fatal(err)
+	}
+	f.goTo(tb, "games/house-in-the-woods/index.html")
+	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), "44"))
+	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`))) })
+	from, to := g.Piles[bad.From].ID, g.Piles[bad.To].ID
+	tb.act(func() { tb.clickPile(from) }, func() { tb.clickPile(to) })
+	type refusal struct {
+		Text              string
+		Top, Bottom, Left float64
+		Right, W, H       float64
+		Shown             bool
+		Heard             int // live regions that say it
+	}
+	r := eval[refusal](tb, `(() => {
+		const e = document.querySelector('.play-refusal'), b = e.getBoundingClientRect();
+		const heard = [...document.querySelectorAll('[aria-live], [role=status], [role=alert]')].filter(l => /Not allowed/.test(l.textContent) && !l.closest('[aria-hidden=true]'));
+		return {Text: e.textContent, Top: b.top, Bottom: b.bottom, Left: b.left, Right: b.right,
+			W: innerWidth, H: innerHeight, Shown: !e.hidden && b.height > 0, Heard: heard.length};
+	})()`)
+	if want := "Not allowed: " + play.Words(g, why); r.Text != want {
+		t.Errorf("refusal %q, want %q", r.Text, want)
+	}
+	if !r.Shown || r.Top < 0 || r.Left < 0 || r.Bottom > r.H || r.Right > r.W {
+		t.Errorf("the refusal is not in the %v×%v screen: %+v", r.W, r.H, r)
+	}
+	if r.Heard != 1 {
+		t.Errorf("the refusal is announced by %d live regions, want 1", r.Heard)
+	}
+	tb.clickPile(from)
+	tb.wait(`document.querySelector('.play-refusal').hidden`, 5*time.Second)
 }

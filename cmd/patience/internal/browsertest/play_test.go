@@ -52,6 +52,7 @@ func TestPlay(t *testing.T) {
 	t.Run("ToTheEnd", f.testPlayToTheEnd)
 	t.Run("ByTheRules", f.testPlayByTheRules)
 	t.Run("Win", f.testPlayWin)
+	t.Run("RefusalOnPhone", f.testPlayRefusalOnPhone)
 	t.Run("Lost", f.testPlayLost)
 	t.Run("FromFile", f.testPlayFromFile)
 }

@@ -291,26 +291,75 @@
       clearHint();
       attempt(extra);
     }
+    // clicked is when the click (or key) that made the attempt came: the
+    // time to the board showing the move is measured from it
+    // ("patience-move" on the page's performance timeline).
+    var clicked = null;
+    // The play worker's requests go one after the other, each made from
+    // the answer to the one before (serial), so that a quick second move
+    // is made in the position the first left.
+    var chain = Promise.resolve(), queued = 0;
+    function serial(f) {
+      queued++;
+      var done = function () { queued--; };
+      chain = chain.then(f).then(done, function (e) { done(); failed(e); });
+      return chain;
+    }
+    function measure(t0) {
+      if (t0 != null && performance.measure) requestAnimationFrame(function () { performance.measure('patience-move', { start: t0, end: performance.now() }); });
+    }
+    function pileEl(id) { return view.board.querySelector('.pile[data-pile="' + id + '"]'); }
+    // preview draws the attempt at once when the engine's last answer
+    // listed it among the legal moves; the answer then draws the board
+    // again, with the forced moves that follow.
+    function preview(extra) {
+      var m = null;
+      (st.res.legal || []).forEach(function (l) {
+        if (m || extra.action || l.from !== extra.from) return;
+        if (extra.to == null ? l.action === 'deal' : l.to === extra.to && l.card === extra.card && l.action !== 'deal') m = l;
+      });
+      var P = window.PatienceViewer, fe = m && pileEl(m.from), te = m && pileEl(m.to);
+      if (!fe || !te || !P || !P.fillPile) return false;
+      var from = pileInfo(m.from).cards.slice(), to = pileInfo(m.to).cards.slice(), i = from.lastIndexOf(m.card);
+      if (i < 0) return false;
+      from.splice(i, 1);
+      to.push(m.card);
+      P.fillPile(fe, from);
+      P.fillPile(te, to);
+      return true;
+    }
     function attempt(extra) {
-      var before = st.res.steps.length;
-      busy(true);
-      play.ask(req('move', extra)).then(function (res) {
-        busy(false);
-        if (res.error) return say(res.error);
-        if (res.illegal) {
-          sel = null;
-          markSel();
-          refuse('Not allowed: ' + res.illegal, extra.to || extra.from);
+      var t0 = clicked, drawn = false;
+      clicked = null;
+      if (!queued && preview(extra)) {
+        drawn = true;
+        measure(t0);
+      }
+      serial(function () {
+        var before = st.res.steps.length;
+        busy(true);
+        return play.ask(req('move', extra)).then(function (res) {
+          busy(false);
+          if (res.error) {
+            answered();
+            return say(res.error);
+          }
+          if (res.illegal) {
+            sel = null;
+            if (drawn) show(st.res); else markSel();
+            refuse('Not allowed: ' + res.illegal, extra.to || extra.from);
+            answered();
+            return;
+          }
+          st.moves = res.moves;
+          st.redo = [];
+          setHash(true);
+          say('');
+          show(res, 'Move ' + st.moves.length + ': ' + stepsText(res, before));
           answered();
-          return;
-        }
-        st.moves = res.moves;
-        st.redo = [];
-        setHash(true);
-        say('');
-        show(res, 'Move ' + st.moves.length + ': ' + stepsText(res, before));
-        answered();
-      }, failed);
+          if (!drawn) measure(t0);
+        });
+      });
     }
     function goTo(moves, redo, announce) {
       var old = st.moves;
@@ -328,17 +377,23 @@
         answered();
       }, failed);
     }
+    // undo and redo are made from the position the moves before them
+    // leave (serial).
     function undo() {
-      if (!st.moves.length) return;
-      var last = st.res.steps.filter(function (s) { return s.move === st.moves.length - 1; }).map(function (s) { return s.caption; }).join('; ');
-      goTo(st.moves.slice(0, -1), st.redo.concat([st.moves[st.moves.length - 1]]), 'Undone: ' + last).then(function () { setHash(true); });
+      serial(function () {
+        if (!st.moves.length) return;
+        var last = st.res.steps.filter(function (s) { return s.move === st.moves.length - 1; }).map(function (s) { return s.caption; }).join('; ');
+        return goTo(st.moves.slice(0, -1), st.redo.concat([st.moves[st.moves.length - 1]]), 'Undone: ' + last).then(function () { setHash(true); });
+      });
     }
     function redo() {
-      if (!st.redo.length) return;
-      var before = st.res.steps.length;
-      goTo(st.moves.concat([st.redo[st.redo.length - 1]]), st.redo.slice(0, -1)).then(function () {
-        view.live.textContent = 'Redone: ' + stepsText(st.res, before);
-        setHash(true);
+      serial(function () {
+        if (!st.redo.length) return;
+        var before = st.res.steps.length;
+        return goTo(st.moves.concat([st.redo[st.redo.length - 1]]), st.redo.slice(0, -1)).then(function () {
+          view.live.textContent = 'Redone: ' + stepsText(st.res, before);
+          setHash(true);
+        });
       });
     }
 
@@ -392,6 +447,7 @@
     }
     function onBoardClick(e) {
       refused();
+      clicked = e.timeStamp;
       var pe = e.target.closest('.pile[data-pile]');
       if (!pe) return;
       var id = pe.getAttribute('data-pile'), p = pileInfo(id), depth = null;
@@ -406,6 +462,7 @@
       var pe = e.target.closest && e.target.closest('.pile[data-pile]');
       var k = e.key;
       if (k !== 'Tab' && k !== 'Shift') refused();
+      clicked = e.timeStamp;
       if (k === 'Escape' && sel) {
         sel = null;
         markSel();

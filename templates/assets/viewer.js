@@ -81,6 +81,28 @@
     return e;
   }
 
+  // fillCards draws the cards of a pile of kind into its box: cards are
+  // {c: code, k: key} (a key, if any, lets a drawing follow the card),
+  // bottom first; a stacked pile shows its top card and a count.
+  function fillCards(box, kind, cards, marked) {
+    var n = cards.length;
+    box.textContent = '';
+    box.setAttribute('data-n', n);
+    box.style.setProperty('--n', n);
+    if (!n) return box.appendChild(el('span', 'vh', 'empty'));
+    if (kind === 'stock') {
+      var b = box.appendChild(el('span', 'card back', n));
+      return b.appendChild(el('span', 'vh', ' cards'));
+    }
+    (stacked(kind) ? cards.slice(-1) : cards).forEach(function (o) {
+      var t = card(o.c), c = box.appendChild(el('span', 'card ' + t[2] + (marked[o.c] ? ' mark' : ''), t[0]));
+      if (t[1]) c.appendChild(el('span', 'suit', t[1]));
+      if (marked[o.c]) c.appendChild(el('span', 'vh', ' (marked)'));
+      if (o.k != null) c.setAttribute('data-k', o.k);
+    });
+    if (stacked(kind) && n > 1) box.appendChild(el('span', 'count', n));
+  }
+
   function Viewer(script) {
     var root = script.closest('.replay'), data;
     if (!root || root.classList.contains('js')) return;
@@ -130,22 +152,7 @@
     }
 
     function fill(p, cards) {
-      var box = pileEl(p).querySelector('.cards'), k = L.kind[p], n = cards.length;
-      box.textContent = '';
-      box.setAttribute('data-n', n);
-      box.style.setProperty('--n', n);
-      if (!n) return box.appendChild(el('span', 'vh', 'empty'));
-      if (k === 'stock') {
-        var b = box.appendChild(el('span', 'card back', n));
-        return b.appendChild(el('span', 'vh', ' cards'));
-      }
-      (stacked(k) ? cards.slice(-1) : cards).forEach(function (o) {
-        var t = card(o.c), c = box.appendChild(el('span', 'card ' + t[2] + (marked[o.c] ? ' mark' : ''), t[0]));
-        if (t[1]) c.appendChild(el('span', 'suit', t[1]));
-        if (marked[o.c]) c.appendChild(el('span', 'vh', ' (marked)'));
-        c.setAttribute('data-k', o.k);
-      });
-      if (stacked(k) && n > 1) box.appendChild(el('span', 'count', n));
+      fillCards(pileEl(p).querySelector('.cards'), L.kind[p], cards, marked);
     }
 
     function rects(keys) {
@@ -385,6 +392,12 @@
     mount: function (figure) {
       var s = figure && figure.querySelector('script[data-replay]');
       if (s) Viewer(s);
+    },
+    // fillPile draws a pile of a board (its element, with data-kind)
+    // holding the cards (codes, bottom first): the play panel draws a
+    // move so before the engine's answer comes.
+    fillPile: function (pile, codes) {
+      fillCards(pile.querySelector('.cards'), pile.getAttribute('data-kind'), codes.map(function (c) { return { c: c }; }), {});
     }
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init); else init();

@@ -27,16 +27,7 @@ import (
 // site's game pages (one game of each family) in Chromium: the engine
 // compiled to WebAssembly, in Web Workers.
 func TestPlay(t *testing.T) {
-	exe := needChromium(t)
-	dir := t.TempDir()
-	f := &fixture{dest: filepath.Join(dir, "public")}
-	if _, err := site.Build(site.Options{Source: filepath.Join("..", "..", "..", ".."), Destination: f.dest, Replay: replayblock.Render}); err != nil {
-		t.Fatalf("building the bundled site: %v", err)
-	}
-	srv := httptest.NewServer(siteHandler(f.dest))
-	t.Cleanup(srv.Close)
-	f.base = srv.URL + "/"
-	f.browser = startBrowser(t, exe, filepath.Join(dir, "profile"))
+	f := playFixture(t)
 
 	for _, tc := range []playCase{
 		// Deals the solver wins in a few thousand positions or less
@@ -57,6 +48,21 @@ func TestPlay(t *testing.T) {
 	t.Run("FromFile", f.testPlayFromFile)
 }
 
+// playFixture builds the bundled site, serves it and starts Chromium.
+func playFixture(t testing.TB) *fixture {
+	exe := needChromium(t)
+	dir := t.TempDir()
+	f := &fixture{dest: filepath.Join(dir, "public")}
+	if _, err := site.Build(site.Options{Source: filepath.Join("..", "..", "..", ".."), Destination: f.dest, Replay: replayblock.Render}); err != nil {
+		t.Fatalf("building the bundled site: %v", err)
+	}
+	srv := httptest.NewServer(siteHandler(f.dest))
+	t.Cleanup(srv.Close)
+	f.base = srv.URL + "/"
+	f.browser = startBrowser(t, exe, filepath.Join(dir, "profile"))
+	return f
+}
+
 // testPlayLost solves a lost deal: the panel names the blocked cards.
 func (f *fixture) testPlayLost(t *testing.T) {
 	tb := f.open(t)
@@ -72,7 +78,7 @@ func (f *fixture) testPlayLost(t *testing.T) {
 // openSlow opens a tab with four minutes, not open's 90 seconds, for its
 // steps: loading the engine takes seconds of CPU, and the tests run with
 // the other packages' on two cores.
-func (f *fixture) openSlow(t *testing.T) *tab {
+func (f *fixture) openSlow(t testing.TB) *tab {
 	tb := f.open(t)
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(tb.ctx), 4*time.Minute)
 	t.Cleanup(cancel)

@@ -82,6 +82,10 @@ type Response struct {
 	// Redeal: a redeal is a legal move now, so the panel shows its
 	// Redeal control.
 	Redeal bool `json:"redeal,omitempty"`
+	// Legal lists the legal moves, so that the page draws one the reader
+	// makes at once, before the engine's answer (with the forced moves
+	// that follow it) comes.
+	Legal []Play `json:"legal"`
 	// Over says how the game ended, once it has: won, or no move left.
 	Over string `json:"over,omitempty"`
 	// Line is the HTML of a replay viewer of the forced moves, for a game
@@ -112,15 +116,44 @@ type Step struct {
 	Move    int    `json:"move"`           // index in Moves, -1 for a forced move
 }
 
+// Play is a legal move: Action (deal, redeal, merci, or "" for a card
+// moved), the card that moves and the piles, as in Request.
+type Play struct {
+	Action string `json:"action,omitempty"`
+	From   string `json:"from,omitempty"`
+	To     string `json:"to,omitempty"`
+	Card   string `json:"card,omitempty"`
+}
+
+// playOf is the legal move m of game g, for the page.
+func playOf(g *engine.Game, m engine.Move) Play {
+	var p Play
+	switch m.Action {
+	case engine.ActDeal:
+		p.Action = "deal"
+	case engine.ActRedeal:
+		p.Action = "redeal"
+	default:
+		p.Action = m.Action.Keyword()
+	}
+	if m.From >= 0 {
+		p.From = g.Piles[m.From].ID
+	}
+	if m.To >= 0 {
+		p.To = g.Piles[m.To].ID
+	}
+	if m.Card != engine.NoCard {
+		p.Card = m.Card.String()
+	}
+	return p
+}
+
 // Hint is the solver's next move, or when it found no win a legal move.
 type Hint struct {
-	Caption string `json:"caption"`          // in words, as the list of moves says it
-	Move    string `json:"move"`             // in notation
-	Action  string `json:"action,omitempty"` // deal, redeal or merci, as in Request
-	From    string `json:"from,omitempty"`
-	To      string `json:"to,omitempty"`
-	Card    string `json:"card,omitempty"`
-	Sure    bool   `json:"sure,omitempty"` // the first move of a win the solver found
+	Caption string `json:"caption"` // in words, as the list of moves says it
+	Move    string `json:"move"`    // in notation
+	Play
+	Sure bool `json:"sure,omitempty"` // the first move of a win the solver found
 }
 
 // Default budgets: the solve the reader asks for, and the ones made after
@@ -276,9 +309,13 @@ func position(v *replay.Verified) *Response {
 	r, end := v.Replay, v.End
 	res := &Response{Moves: []string{}, Steps: []Step{}, Piles: replay.ExportLayout(end), Won: end.Won()}
 	legal := end.Legal(nil)
+	res.Legal = make([]Play, 0, len(legal))
 	for _, m := range legal {
 		res.Buried = res.Buried || m.Action == engine.ActMerci
 		res.Redeal = res.Redeal || m.Action == engine.ActRedeal
+		if !m.Action.Forced() {
+			res.Legal = append(res.Legal, playOf(v.Game, m))
+		}
 	}
 	for i := range r.Moves {
 		res.Moves = append(res.Moves, r.Moves[i].Text())
@@ -466,17 +503,7 @@ func hint(s *engine.State, moves []engine.Move) *Hint {
 			continue
 		}
 		w := replay.FromMoves(g, "", "", []engine.Move{m}).Moves[0]
-		h := &Hint{Caption: s.Describe(m), Move: w.Text(), Action: w.Action, Card: w.Card}
-		if m.From >= 0 {
-			h.From = g.Piles[m.From].ID
-		}
-		if m.To >= 0 {
-			h.To = g.Piles[m.To].ID
-		}
-		if m.Action == engine.ActDeal && m.Card != engine.NoCard {
-			h.Card = m.Card.String()
-		}
-		return h
+		return &Hint{Caption: s.Describe(m), Move: w.Text(), Play: playOf(g, m)}
 	}
 	return nil
 }

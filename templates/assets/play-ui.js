@@ -90,7 +90,7 @@
     // st is the game being played: its deal, variant and moves (in the
     // engine's notation), the moves undone, the last answer, the verdicts
     // of "Still winnable?" by line and the picked card.
-    var st = null, sel = null, solveMS = 0;
+    var st = null, sel = null;
     var verdicts = {}, lostAt = {};
 
     function variantOf() {
@@ -565,8 +565,15 @@
     }
 
     // ---- solving ----
-    function solve(ms) {
-      solveMS = ms || 0;
+    // clearHash leaves the address without a fragment: the panel shows
+    // no game and no solution.
+    function clearHash() {
+      if (!location.hash) return;
+      try { history.replaceState(null, '', location.pathname + location.search); } catch (e) { /* throttled */ }
+    }
+    // solve runs the solver on the deal with a budget of nodes positions
+    // (0: the engine's default); the clock only stops it as a safety net.
+    function solve(nodes) {
       view = null;
       out.textContent = '';
       var cancel = button('Cancel', function () {
@@ -581,7 +588,7 @@
       busy(true);
       if (solver.busy()) solver.stop();
       var t0 = performance.now();
-      solver.ask(req('solve', { ms: solveMS }), function (p) {
+      solver.ask(req('solve', { nodes: nodes || 0 }), function (p) {
         say('Solving ' + what + '\u2026 ' + secs(p.ms) + ', ' + num(p.nodes) + ' positions');
       }).then(function (res) {
         // The solve's span on the main thread's timeline (the tests look
@@ -591,37 +598,55 @@
         cancel.remove();
         if (res.error) return say(res.error);
         var stats = ' (' + num(res.nodes) + ' positions, ' + secs(res.ms) + ')';
-        if (res.verdict === 'won') {
-          say('Won: the solver found a win in ' + res.export.steps.filter(function (s) { return !s.auto; }).length + ' moves, checked move by move by the engine' + stats + '. Step through it below.');
-          var box = el('div', 'play-solution');
-          box.innerHTML = res.figure;
-          var bar = el('div', 'play-bar');
-          bar.appendChild(button('Copy as replay', function () { copy(res.replay); }));
-          bar.appendChild(button('Download JSON', function () { download(res.export); }));
-          out.appendChild(bar);
-          out.appendChild(box);
-          var c = el('textarea', 'play-copy');
-          c.readOnly = true;
-          c.hidden = true;
-          c.setAttribute('aria-label', 'The line in replay notation');
-          out.appendChild(c);
-          var id = res.export.id;
-          if (!new RegExp('^#' + id + '/\\d+$').test(location.hash)) {
-            try { history.pushState(null, '', '#' + id + '/0'); } catch (e) { /* throttled */ }
-          }
-          var fig = box.querySelector('figure.replay');
-          if (window.PatienceViewer && fig) window.PatienceViewer.mount(fig);
-        } else if (res.verdict === 'lost') {
+        if (res.verdict === 'won') return showSolution(res, stats);
+        clearHash();
+        if (res.verdict === 'lost') {
           say('Lost: no line of play wins ' + what + (res.blocked ? '. ' + res.blocked : ': the search went through every line' + stats + '.'));
         } else {
-          say('Undecided: the solver neither found a win nor proved ' + what + ' lost' + stats + '.');
-          var more = (solveMS || 10000) * 3;
-          out.appendChild(button('Try again for ' + Math.round(more / 1000) + ' s', function () { solve(more); }));
+          say(res.timeUp ?
+            'Undecided: stopped by time, the clock\u2019s safety net, before the solver had searched its budget of positions' + stats + '. A slower machine or a busy one stops sooner; the verdict for the budget is not known.' :
+            'Undecided: the solver searched its budget of positions without finding a win or proving ' + what + ' lost' + stats + '.');
+          var more = Math.max(res.nodes, 1) * 3;
+          out.appendChild(button('Try again with ' + num(more) + ' positions', function () { solve(more); }));
         }
       }, function (e) {
         cancel.remove();
         failed(e);
       });
+    }
+    // openLine shows the solution whose line a link carries, verified by
+    // the engine, without solving again.
+    function openLine(moves) {
+      view = null;
+      out.textContent = '';
+      busy(true);
+      return solver.ask({ op: 'line', game: game, variant: st.variant, deal: st.deal, moves: moves }).then(function (res) {
+        busy(false);
+        if (res.error) return say(res.error);
+        showSolution(res, ', opened from the link without solving again');
+      }, failed);
+    }
+    // showSolution shows a won solve's line in the step-through viewer;
+    // the address says its step and carries its line.
+    function showSolution(res, stats) {
+      say('Won: the solver found a win in ' + res.export.steps.filter(function (s) { return !s.auto; }).length + ' moves, checked move by move by the engine' + stats + '. Step through it below.');
+      var box = el('div', 'play-solution');
+      box.innerHTML = res.figure;
+      var bar = el('div', 'play-bar');
+      bar.appendChild(button('Copy as replay', function () { copy(res.replay); }));
+      bar.appendChild(button('Download JSON', function () { download(res.export); }));
+      out.appendChild(bar);
+      out.appendChild(box);
+      var c = el('textarea', 'play-copy');
+      c.readOnly = true;
+      c.hidden = true;
+      c.setAttribute('aria-label', 'The line in replay notation');
+      out.appendChild(c);
+      var id = res.export.id, line = '&line=' + encodeURIComponent(res.solution.join(','));
+      var step = new RegExp('^#' + id + '/(\\d+)').exec(location.hash);
+      try { history[step ? 'replaceState' : 'pushState'](null, '', '#' + id + '/' + (step ? step[1] : 0) + line); } catch (e) { /* throttled */ }
+      var fig = box.querySelector('figure.replay');
+      if (window.PatienceViewer && fig) window.PatienceViewer.mount(fig);
     }
 
     // ---- what the reader asked for ----
@@ -671,11 +696,13 @@
         setForm();
         return startPlay(0);
       }
-      if ((m = /^#(solution-(?:(.+)-)?([^-/]+))\/\d+$/.exec(h))) {
+      if ((m = /^#(solution-(?:(.+)-)?([^-/&]+))\/\d+(?:&line=(.*))?$/.exec(h))) {
         if (document.getElementById(m[1])) return; // the viewer follows its own links
         st = { deal: m[3], variant: m[2] || '', moves: [], redo: [] };
         setForm();
-        return solve(0);
+        var line = null;
+        try { line = m[4] ? decodeURIComponent(m[4]).split(',') : null; } catch (e) { /* not a line */ }
+        return line ? openLine(line) : solve(0);
       }
     }
 

@@ -216,10 +216,14 @@
       return s.caption || (s.cards || []).map(cardText).join(' ') + ' from ' + s.from + ' to ' + s.to;
     }
 
+    // setHash says the step in the address, keeping what follows a step
+    // of this replay after "&" (the play panel's solution carries its
+    // line there).
     function setHash(push) {
-      var h = '#' + id + '/' + cur;
-      if (decodeURIComponent(location.hash) === h) return;
-      try { history[push ? 'pushState' : 'replaceState'](null, '', h); } catch (e) { /* throttled */ }
+      var h = '#' + id + '/' + cur, now = location.hash, amp = now.indexOf('&');
+      var keep = amp >= 0 && stepOf(now.slice(1, amp))[0] === id ? now.slice(amp) : '';
+      if (stepOf(now.slice(1))[0] === id && stepOf(now.slice(1))[1] === String(cur)) return;
+      try { history[push ? 'pushState' : 'replaceState'](null, '', h + keep); } catch (e) { /* throttled */ }
     }
 
     // go shows step n. how: {hash: 0 (leave the URL), 1 (replace), 2 (push); quiet: no announcement}
@@ -294,12 +298,10 @@
     }
 
     function fromHash(scroll) {
-      var h, i;
-      try { h = decodeURIComponent(location.hash.slice(1)); } catch (e) { return; }
-      i = h.lastIndexOf('/');
-      if (h.slice(0, i) === id && /^\d+$/.test(h.slice(i + 1))) {
-        to(+h.slice(i + 1), { hash: 0 });
-        if (+h.slice(i + 1) > last) setHash(); // #id/9999 becomes #id/<last>
+      var h = location.hash.slice(1), at = stepOf(h);
+      if (at[0] === id && /^\d+$/.test(at[1])) {
+        to(+at[1], { hash: 0 });
+        if (+at[1] > last) setHash(); // #id/9999 becomes #id/<last>
         var r = root.getBoundingClientRect();
         if (scroll && (r.top < 0 || r.top > innerHeight)) root.scrollIntoView();
       } else if (!h) {
@@ -360,11 +362,22 @@
     if (typeof module === 'object') module.exports = { layouts: layouts, card: card };
     return;
   }
+  // stepOf reads a fragment (without its "#") as [id, step]: "ID/STEP",
+  // and anything after "&" set aside; ['', ''] when it is not one.
+  function stepOf(h) {
+    var amp = h.indexOf('&');
+    if (amp >= 0) h = h.slice(0, amp);
+    try { h = decodeURIComponent(h); } catch (e) { return ['', '']; }
+    var i = h.lastIndexOf('/');
+    return i < 0 ? ['', ''] : [h.slice(0, i), h.slice(i + 1)];
+  }
+
   // missing tells the reader when the URL names a step of a replay that is
   // not on this page (#nonexistent/3), at the top of the page.
   function missing() {
     var h, m, note = document.querySelector('.replay-missing'), main = document.querySelector('main');
-    try { h = decodeURIComponent(location.hash.slice(1)); } catch (e) { h = ''; }
+    var at = stepOf(location.hash.slice(1));
+    h = at[0] + '/' + at[1];
     m = /^(.+)\/(\d+)$/.exec(h);
     var gone = m && !document.getElementById(m[1]) && !document.getElementById(h);
     if (!gone) return note && note.remove();

@@ -227,3 +227,35 @@ func (f *fixture) testPlayRefusalOnPhone(t *testing.T) {
 	tb.clickPile(from)
 	tb.wait(`document.querySelector('.play-refusal').hidden`, 5*time.Second)
 }
+
+// testPlaySameSolve solves Napoleon at St Helena deal 456 three times:
+// the same verdict and line each time (the budget is in positions), and
+// the address carries the line, so the link opens the solution in
+// another tab without solving again.
+func (f *fixture) testPlaySameSolve(t *testing.T) {
+	tb := f.openSlow(t)
+	f.goTo(tb, "games/napoleon-at-st-helena/index.html")
+	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), "456"))
+	id := play.SolutionID("", "456")
+	var lines []string
+	for i := range 3 {
+		tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=solve]`)))
+		tb.wait(`/^(Won|Lost|Undecided)/.test(document.querySelector('.play-status').textContent)`, 3*time.Minute)
+		st := tb.panel()
+		if !strings.HasPrefix(st.Status, "Won: ") {
+			t.Fatalf("solve %d: %q", i+1, st.Status)
+		}
+		lines = append(lines, st.Hash)
+		// Away from the solution, so that the next solve starts afresh.
+		eval[bool](tb, `(history.replaceState(null, '', location.pathname), true)`)
+	}
+	if lines[0] != lines[1] || lines[1] != lines[2] || !strings.HasPrefix(lines[0], "#"+id+"/0&line=") {
+		t.Fatalf("three solves, three addresses:\n%s\n%s\n%s", lines[0], lines[1], lines[2])
+	}
+	tb2 := f.openSlow(t)
+	f.goTo(tb2, "games/napoleon-at-st-helena/index.html"+lines[0])
+	tb2.wait(fmt.Sprintf(`document.getElementById(%q) && document.getElementById(%q).classList.contains('js')`, id, id), time.Minute)
+	if st := tb2.panel().Status; !strings.Contains(st, "without solving again") {
+		t.Errorf("the link's solution: %q", st)
+	}
+}

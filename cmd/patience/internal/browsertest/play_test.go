@@ -44,6 +44,7 @@ func TestPlay(t *testing.T) {
 	t.Run("ByTheRules", f.testPlayByTheRules)
 	t.Run("Win", f.testPlayWin)
 	t.Run("RefusalOnPhone", f.testPlayRefusalOnPhone)
+	t.Run("SameSolve", f.testPlaySameSolve)
 	t.Run("Lost", f.testPlayLost)
 	t.Run("FromFile", f.testPlayFromFile)
 }
@@ -335,8 +336,8 @@ func (f *fixture) testPlay(t *testing.T, tc playCase) {
 	// Step through the solution: the viewer's keys and #id/step links.
 	tb.do(chromedp.Focus(chromedp.ID(id)), chromedp.KeyEvent(kb.ArrowRight))
 	tb.wait(fmt.Sprintf(`document.querySelector('#%s .replay-pos').textContent.startsWith('1 / ')`, id), 10*time.Second)
-	if h := eval[string](tb, `decodeURIComponent(location.hash)`); h != "#"+id+"/1" {
-		t.Errorf("after a step of the solution: fragment %q", h)
+	if h := eval[string](tb, `decodeURIComponent(location.hash)`); !strings.HasPrefix(h, "#"+id+"/1&line=") {
+		t.Errorf("after a step of the solution: fragment %q, want the step and the line", h)
 	}
 	if tc.family == "fan" {
 		tb.axe("a solution")

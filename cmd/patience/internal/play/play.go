@@ -16,6 +16,7 @@ package play
 //go:generate go run ./gen
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -34,8 +35,10 @@ import (
 type Request struct {
 	// Op is what to do: "position" (the position after Moves, drawn),
 	// "move" (play the attempt below), "hint" (the solver's next move),
-	// "winnable" (a bounded solve of the position, its verdict only) or
-	// "solve" (solve the position; a win comes as a replay viewer).
+	// "winnable" (a bounded solve of the position, its verdict only),
+	// "solve" (solve the position; a win comes as a replay viewer) or
+	// "line" (Moves are a solution, as Response.Solution gave it: its
+	// viewer, as "solve" would give it, without solving again).
 	Op      string   `json:"op"`
 	Game    string   `json:"game"`
 	Variant string   `json:"variant,omitempty"`
@@ -107,6 +110,10 @@ type Response struct {
 	Blocked string         `json:"blocked,omitempty"` // lost: the cards the dead-end or suit-lock test found blocked
 	Hint    *Hint          `json:"hint,omitempty"`
 	Export  *replay.Export `json:"export,omitempty"` // a won "solve": the solution, format 1
+	// Solution is a won "solve"'s line: the player's moves from the deal
+	// (the rules make the forced ones), in notation, for a link that
+	// opens it without solving again ("line").
+	Solution []string `json:"solution,omitempty"`
 }
 
 // Step is one step of the played line.
@@ -220,6 +227,14 @@ func Handle(req *Request, progress func(nodes int64, elapsed time.Duration)) *Re
 		}
 	case "hint", "winnable", "solve":
 		res = req.solve(v, progress)
+	case "line":
+		res = &Response{Verdict: "won"}
+		if broken != "" || !v.End.Won() {
+			return &Response{Error: "the solution in the link does not win: " + cmp.Or(broken, over(v.End, 1)+" after its last move.")}
+		}
+		if err := solution(res, v, nil); err != nil {
+			return &Response{Error: err.Error()}
+		}
 	default:
 		return &Response{Error: fmt.Sprintf("unknown request %q", req.Op)}
 	}
@@ -526,6 +541,11 @@ func solution(res *Response, v *replay.Verified, win []engine.Move) error {
 		parsed.ID = sr.ID
 		var sv *replay.Verified
 		if sv, err = replay.Verify(parsed); err == nil {
+			for _, st := range sv.Steps {
+				if !st.Auto() {
+					res.Solution = append(res.Solution, sv.Replay.Moves[st.Index].Text())
+				}
+			}
 			res.Export = sv.Export()
 			res.Replay = string(text)
 			res.Figure, err = Figure(res.Export)

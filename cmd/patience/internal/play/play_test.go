@@ -412,3 +412,26 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+// TestSolutionLine: a won solve's line (Response.Solution) opens as the
+// same solution without solving ("line"), and is the same at every
+// solve of the deal; a line that does not win is refused.
+func TestSolutionLine(t *testing.T) {
+	req := &Request{Op: "solve", Game: "royal-cotillion", Deal: "296", Nodes: 100_000, MS: -1}
+	first := Handle(req, nil)
+	if first.Verdict != "won" || len(first.Solution) == 0 {
+		t.Fatalf("verdict %s, solution %q", first.Verdict, first.Solution)
+	}
+	again := Handle(req, nil)
+	if strings.Join(again.Solution, ",") != strings.Join(first.Solution, ",") {
+		t.Errorf("a second solve gives another line:\n%q\n%q", again.Solution, first.Solution)
+	}
+	line := Handle(&Request{Op: "line", Game: "royal-cotillion", Deal: "296", Moves: first.Solution}, nil)
+	if line.Error != "" || line.Figure != first.Figure || line.Replay != first.Replay {
+		t.Errorf("the line opens as %q, %.80q, not as the solve's figure", line.Error, line.Figure)
+	}
+	short := Handle(&Request{Op: "line", Game: "royal-cotillion", Deal: "296", Moves: first.Solution[:3]}, nil)
+	if !strings.HasPrefix(short.Error, "the solution in the link does not win: ") {
+		t.Errorf("a line that does not win: %q", short.Error)
+	}
+}

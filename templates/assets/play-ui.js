@@ -121,6 +121,8 @@
       if (st.moves.length) p.set('moves', st.moves.join(','));
       return '#' + p.toString();
     }
+    // setHash says the game in the address: a new game is a new history
+    // entry (push), its moves replace it (Undo and Redo are per move).
     function setHash(push) {
       var h = hashOf();
       if (location.hash === h) return;
@@ -156,6 +158,7 @@
       view.bar.appendChild(view.redo);
       view.bar.appendChild(view.hint);
       view.bar.appendChild(view.redeal);
+      view.bar.appendChild(button('Solve from here', function () { solve(0, true); }, 'play-solve-here'));
       view.bar.appendChild(button('Copy as replay', function () { copy(st.res.replay); }));
       view.keys.innerHTML = 'Click or tap a card, then the pile it goes to; click the stock to deal. ' +
         'Keys: <kbd>Tab</kbd> to a pile, <kbd>Enter</kbd> picks its top card (<kbd>\u2191</kbd> <kbd>\u2193</kbd> pick a card deeper in it), ' +
@@ -176,6 +179,7 @@
       [view.bar, view.check, view.board, view.line, view.keys, view.moves, view.live, view.refusalLive, view.copy].forEach(function (e) { out.appendChild(e); });
       view.bar.addEventListener('click', refused);
       view.board.addEventListener('click', onBoardClick);
+      view.board.addEventListener('dblclick', onBoardDoubleClick);
       view.board.addEventListener('keydown', onBoardKey);
       return view;
     }
@@ -226,8 +230,29 @@
         e.setAttribute('role', 'button');
         // The pile's own text (its name and cards) is its name; this says
         // what matters for a move.
-        e.setAttribute('aria-description', p.kind + ', ' + (n ? (p.kind === 'stock' ? n + ' cards' : 'top card ' + top + (n > 1 ? ', ' + n + ' cards' : '')) : 'empty'));
+        var base = !n && (st.res.bases || {})[p.id];
+        e.setAttribute('aria-description', p.kind + ', ' + (n ? (p.kind === 'stock' ? n + ' cards' : 'top card ' + top + (n > 1 ? ', ' + n + ' cards' : '')) : (base ? base.rule + ', ' : '') + 'empty'));
+        if (base) {
+          // An empty foundation shows the card it starts with.
+          var b = el('span', 'card play-base ' + ({ '\u2663': 'c', '\u2660': 's', '\u2665': 'h', '\u2666': 'd' }[base.card.slice(-1)] || ''), base.card);
+          b.setAttribute('aria-hidden', 'true');
+          b.title = base.rule;
+          e.querySelector('.cards').appendChild(b);
+        }
       });
+      lastMove();
+    }
+
+    // lastMove marks the piles of the last move (and of the forced moves
+    // that followed it).
+    function lastMove() {
+      var steps = st.res.steps, n = st.moves.length;
+      for (var i = steps.length - 1; i >= 0 && (steps[i].auto || steps[i].move === n - 1); i--) {
+        var f = pileEl(steps[i].from), t = pileEl(steps[i].to);
+        if (f) f.classList.add('play-from');
+        if (t) t.classList.add('play-to');
+        if (!steps[i].auto) break;
+      }
     }
 
     function drawMoves() {
@@ -308,7 +333,7 @@
     function measure(t0) {
       if (t0 != null && performance.measure) requestAnimationFrame(function () { performance.measure('patience-move', { start: t0, end: performance.now() }); });
     }
-    function pileEl(id) { return view.board.querySelector('.pile[data-pile="' + id + '"]'); }
+    function pileEl(id) { return id ? view.board.querySelector('.pile[data-pile="' + id + '"]') : null; }
     // preview draws the attempt at once when the engine's last answer
     // listed it among the legal moves; the answer then draws the board
     // again, with the forced moves that follow.
@@ -316,7 +341,8 @@
       var m = null;
       (st.res.legal || []).forEach(function (l) {
         if (m || extra.action || l.from !== extra.from) return;
-        if (extra.to == null ? l.action === 'deal' : l.to === extra.to && l.card === extra.card && l.action !== 'deal') m = l;
+        var to = extra.to === 'f' ? pileInfo(l.to) && pileInfo(l.to).kind === 'foundation' : l.to === extra.to;
+        if (extra.to == null ? l.action === 'deal' : to && l.card === extra.card && l.action !== 'deal') m = l;
       });
       var P = window.PatienceViewer, fe = m && pileEl(m.from), te = m && pileEl(m.to);
       if (!fe || !te || !P || !P.fillPile) return false;
@@ -347,13 +373,13 @@
           if (res.illegal) {
             sel = null;
             if (drawn) show(st.res); else markSel();
-            refuse('Not allowed: ' + res.illegal, extra.to || extra.from);
+            refuse('Not allowed: ' + res.illegal, pileEl(extra.to) ? extra.to : extra.from);
             answered();
             return;
           }
           st.moves = res.moves;
           st.redo = [];
-          setHash(true);
+          setHash(false);
           say('');
           show(res, 'Move ' + st.moves.length + ': ' + stepsText(res, before));
           answered();
@@ -383,7 +409,7 @@
       serial(function () {
         if (!st.moves.length) return;
         var last = st.res.steps.filter(function (s) { return s.move === st.moves.length - 1; }).map(function (s) { return s.caption; }).join('; ');
-        return goTo(st.moves.slice(0, -1), st.redo.concat([st.moves[st.moves.length - 1]]), 'Undone: ' + last).then(function () { setHash(true); });
+        return goTo(st.moves.slice(0, -1), st.redo.concat([st.moves[st.moves.length - 1]]), 'Undone: ' + last).then(function () { setHash(false); });
       });
     }
     function redo() {
@@ -392,7 +418,7 @@
         var before = st.res.steps.length;
         return goTo(st.moves.concat([st.redo[st.redo.length - 1]]), st.redo.slice(0, -1)).then(function () {
           view.live.textContent = 'Redone: ' + stepsText(st.res, before);
-          setHash(true);
+          setHash(false);
         });
       });
     }
@@ -426,6 +452,7 @@
         markSel();
         return attempt({ from: from.pile, card: pileInfo(from.pile).cards[from.depth], to: id });
       }
+      if (sel && performance.now() - sel.at < 400) return sendHome();
       if (sel && sel.depth < p.cards.length - 1) {
         // A buried card (the merci) may go onto its own fan.
         var buried = sel;
@@ -441,9 +468,25 @@
       }
       if (p.kind === 'stock') return attempt({ from: id });
       if (!p.cards.length) return refuse('Nothing to pick: this pile is empty.', id);
-      sel = { pile: id, depth: depth == null ? p.cards.length - 1 : depth };
+      sel = { pile: id, depth: depth == null ? p.cards.length - 1 : depth, at: performance.now() };
       markSel();
       view.live.textContent = 'Picked ' + cardText(p.cards[sel.depth]) + ' from ' + id + '. Now choose where it goes.';
+    }
+    // sendHome sends the picked card to a foundation that takes it, if
+    // one does (the engine says which): a second click (or tap) on it
+    // soon after the first, or a double click.
+    function sendHome() {
+      var home = sel;
+      sel = null;
+      markSel();
+      return attempt({ from: home.pile, card: pileInfo(home.pile).cards[home.depth], to: 'f' });
+    }
+    function onBoardDoubleClick(e) {
+      var pe = e.target.closest('.pile[data-pile]');
+      if (pe && sel && sel.pile === pe.getAttribute('data-pile')) {
+        clicked = e.timeStamp;
+        sendHome();
+      }
     }
     function onBoardClick(e) {
       refused();
@@ -573,16 +616,22 @@
     }
     // solve runs the solver on the deal with a budget of nodes positions
     // (0: the engine's default); the clock only stops it as a safety net.
-    function solve(nodes) {
+    // here: from the position being played (true), or from a game an
+    // earlier solve from here saved. back: the game that Cancel and "Back
+    // to the game" bring back (the one being played, if any).
+    function solve(nodes, here, back) {
+      var from = here === true ? snapshot() : here || null, game = from || back || null;
+      if (from) st = { deal: from.deal, variant: from.variant, moves: from.moves.slice(), redo: [] };
       view = null;
       out.textContent = '';
       var cancel = button('Cancel', function () {
         solver.stop();
         busy(false);
         cancel.remove();
+        if (game) return backToGame(game);
         say('Cancelled.');
       }, 'play-cancel');
-      var what = 'deal ' + st.deal + (st.variant ? ' (' + st.variant + ')' : '');
+      var what = 'deal ' + st.deal + (st.variant ? ' (' + st.variant + ')' : '') + (st.moves.length ? ' from move ' + st.moves.length : '');
       say('Solving ' + what + '\u2026');
       out.appendChild(cancel);
       busy(true);
@@ -598,6 +647,7 @@
         cancel.remove();
         if (res.error) return say(res.error);
         var stats = ' (' + num(res.nodes) + ' positions, ' + secs(res.ms) + ')';
+        if (game) out.appendChild(button('Back to the game', function () { backToGame(game); }));
         if (res.verdict === 'won') return showSolution(res, stats);
         clearHash();
         if (res.verdict === 'lost') {
@@ -607,12 +657,23 @@
             'Undecided: stopped by time, the clock\u2019s safety net, before the solver had searched its budget of positions' + stats + '. A slower machine or a busy one stops sooner; the verdict for the budget is not known.' :
             'Undecided: the solver searched its budget of positions without finding a win or proving ' + what + ' lost' + stats + '.');
           var more = Math.max(res.nodes, 1) * 3;
-          out.appendChild(button('Try again with ' + num(more) + ' positions', function () { solve(more); }));
+          out.appendChild(button('Try again with ' + num(more) + ' positions', function () {
+            solve(more, from, back);
+          }));
         }
       }, function (e) {
         cancel.remove();
         failed(e);
       });
+    }
+    // snapshot is the game being played, or null.
+    function snapshot() {
+      return view && st ? { deal: st.deal, variant: st.variant, moves: st.moves.slice(), redo: st.redo.slice() } : null;
+    }
+    // backToGame shows the game a solve from here was started from.
+    function backToGame(game) {
+      st = game;
+      return startPlay(true);
     }
     // openLine shows the solution whose line a link carries, verified by
     // the engine, without solving again.
@@ -678,14 +739,20 @@
         answered();
       }, failed);
     }
+    // toPanel scrolls a shared link's game or solution into view.
+    function toPanel() {
+      var r = section.getBoundingClientRect();
+      if (r.top < 0 || r.top > innerHeight / 2) section.scrollIntoView();
+    }
     function run(what) {
       if (what.op === 'show') {
         fromForm();
         return startPlay(true);
       }
       if (what.op === 'solve') {
+        var back = snapshot();
         fromForm();
-        return solve(0);
+        return solve(0, null, back);
       }
       var h = location.hash, m;
       if (h.indexOf('#play=') === 0) {
@@ -694,7 +761,8 @@
         if (st && view && st.deal === p.get('play') && st.variant === (p.get('variant') || '') && st.moves.join(',') === moves.join(',')) return;
         st = { deal: p.get('play'), variant: p.get('variant') || '', moves: moves, redo: [] };
         setForm();
-        return startPlay(0);
+        toPanel();
+        return startPlay(0).then(toPanel);
       }
       if ((m = /^#(solution-(?:(.+)-)?([^-/&]+))\/\d+(?:&line=(.*))?$/.exec(h))) {
         if (document.getElementById(m[1])) return; // the viewer follows its own links
@@ -702,6 +770,7 @@
         setForm();
         var line = null;
         try { line = m[4] ? decodeURIComponent(m[4]).split(',') : null; } catch (e) { /* not a line */ }
+        toPanel();
         return line ? openLine(line) : solve(0);
       }
     }

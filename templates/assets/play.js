@@ -19,7 +19,7 @@
 
   var form = el('form', { 'class': 'play-form' });
   var label = el('label', null, 'Deal number ');
-  var input = el('input', { name: 'deal', type: 'text', inputmode: 'numeric', autocomplete: 'off', size: '10', required: '', pattern: '\\s*(ms)?[0-9]{1,19}\\s*', title: 'a deal number, as in PySolFC: 1 to 99999999999, or ms1 to ms32000 for the Microsoft deals' });
+  var input = el('input', { name: 'deal', type: 'text', inputmode: 'numeric', autocomplete: 'off', size: '10', required: '', value: '1', pattern: '\\s*(ms)?[0-9]{1,19}\\s*', title: 'a deal number, as in PySolFC: 1 to 99999999999, or ms1 to ms32000 for the Microsoft deals' });
   label.appendChild(input);
   form.appendChild(label);
   if (variants.length) {
@@ -31,8 +31,15 @@
     vl.appendChild(sel);
     form.appendChild(vl);
   }
-  form.appendChild(el('button', { type: 'submit', name: 'show', value: 'show' }, 'Show'));
+  form.appendChild(el('button', { type: 'submit', name: 'show', value: 'show' }, 'Play'));
   form.appendChild(el('button', { type: 'submit', name: 'solve', value: 'solve' }, 'Solve'));
+  // A random deal number (the engine deals it), played at once.
+  var random = el('button', { type: 'button', name: 'random' }, 'Random deal');
+  random.addEventListener('click', function () {
+    input.value = String(1 + Math.floor(Math.random() * 1000000));
+    start({ op: 'show' });
+  });
+  form.appendChild(random);
   var status = el('p', { 'class': 'play-status', role: 'status' });
   var out = el('div', { 'class': 'play-out' });
   section.appendChild(form);

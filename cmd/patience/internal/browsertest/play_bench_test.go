@@ -59,7 +59,7 @@ func (f *fixture) moveTimes(b *testing.B, tc playCase, rate float64, n int) []fl
 	tb := f.openSlow(b)
 	defer chromedp.Cancel(tb.ctx)
 	f.goTo(tb, "games/"+tc.game+"/index.html")
-	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), tc.deal))
+	tb.do(chromedp.SetValue(chromedp.CSS(`section.play input[name=deal]`), tc.deal))
 	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`))) })
 	if err := call(tb.ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: rate}); err != nil {
 		b.Fatal(err)

@@ -65,7 +65,7 @@ func (f *fixture) testPlayToTheEnd(t *testing.T) {
 	tb := f.openSlow(t)
 	f.goTo(tb, "games/la-belle-lucie/index.html")
 	tb.do(chromedp.SetValue(chromedp.CSS(`section.play select[name=variant]`), variant))
-	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), dealNo))
+	tb.do(chromedp.SetValue(chromedp.CSS(`section.play input[name=deal]`), dealNo))
 	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`))) })
 
 	// A hint lights what to click.
@@ -143,7 +143,7 @@ func (f *fixture) testPlayToTheEnd(t *testing.T) {
 func (f *fixture) testPlayByTheRules(t *testing.T) {
 	tb := f.openSlow(t)
 	f.goTo(tb, "games/herz-zu-herz/index.html")
-	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), "1"))
+	tb.do(chromedp.SetValue(chromedp.CSS(`section.play input[name=deal]`), "1"))
 	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`))) })
 	res := play.Handle(&play.Request{Op: "position", Game: "herz-zu-herz", Deal: "1"}, nil)
 	tb.wait(`document.querySelector('#play-line.js')`, 20*time.Second)
@@ -170,6 +170,9 @@ func (f *fixture) testPlayWin(t *testing.T) {
 	tb := f.openSlow(t)
 	f.goTo(tb, "games/house-in-the-woods/index.html#play=44&moves="+strings.Join(moves[:len(moves)-1], ","))
 	tb.wait(`+(document.querySelector('section.play').dataset.answered || 0) > 0`, 60*time.Second)
+	if !eval[bool](tb, `(r => r.top >= 0 && r.top < innerHeight)(document.querySelector('section.play').getBoundingClientRect())`) {
+		t.Error("the shared link's game is not scrolled into view")
+	}
 	tb.act(func() { tb.clickPile(last.From) }, func() { tb.clickPile(last.To) })
 	if st := tb.panel().Status; st != "Won: every card is home." {
 		t.Errorf("after the last move: %q", st)
@@ -198,7 +201,7 @@ func (f *fixture) testPlayRefusalOnPhone(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.goTo(tb, "games/house-in-the-woods/index.html")
-	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), "44"))
+	tb.do(chromedp.SetValue(chromedp.CSS(`section.play input[name=deal]`), "44"))
 	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`))) })
 	from, to := g.Piles[bad.From].ID, g.Piles[bad.To].ID
 	tb.act(func() { tb.clickPile(from) }, func() { tb.clickPile(to) })
@@ -235,7 +238,7 @@ func (f *fixture) testPlayRefusalOnPhone(t *testing.T) {
 func (f *fixture) testPlaySameSolve(t *testing.T) {
 	tb := f.openSlow(t)
 	f.goTo(tb, "games/napoleon-at-st-helena/index.html")
-	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), "456"))
+	tb.do(chromedp.SetValue(chromedp.CSS(`section.play input[name=deal]`), "456"))
 	id := play.SolutionID("", "456")
 	var lines []string
 	for i := range 3 {
@@ -257,5 +260,55 @@ func (f *fixture) testPlaySameSolve(t *testing.T) {
 	tb2.wait(fmt.Sprintf(`document.getElementById(%q) && document.getElementById(%q).classList.contains('js')`, id, id), time.Minute)
 	if st := tb2.panel().Status; !strings.Contains(st, "without solving again") {
 		t.Errorf("the link's solution: %q", st)
+	}
+}
+
+// testPlayHome: empty foundations show the card they start with; a
+// double click sends a card home and the move is marked; moves replace
+// the history entry (one per game); "Solve from here" starts from the
+// position and Cancel brings the game back.
+func (f *fixture) testPlayHome(t *testing.T) {
+	g, _ := engine.Lookup("house-in-the-woods", "")
+	d, _ := pysolrand.ParseDeal("1")
+	s := g.Deal(d)
+	var home engine.Move
+	for _, m := range s.Legal(nil) {
+		if g.Piles[m.To].Kind == engine.Foundation {
+			home = m
+			break
+		}
+	}
+	tb := f.openSlow(t)
+	f.goTo(tb, "games/house-in-the-woods/index.html")
+	tb.do(chromedp.SetValue(chromedp.CSS(`section.play input[name=deal]`), "1"))
+	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`))) })
+	if n, want := eval[int](tb, `document.querySelectorAll('.play-board .pile[data-kind=foundation] .play-base').length`), len(g.PilesOf(engine.Foundation)); n != want {
+		t.Errorf("%d empty foundations show their base card, want %d", n, want)
+	}
+	entries := eval[int](tb, `history.length`)
+	from, to := g.Piles[home.From].ID, g.Piles[home.To].ID
+	tb.act(func() {
+		tb.do(chromedp.DoubleClick(chromedp.CSS(fmt.Sprintf(`.play-board .pile[data-pile=%q]`, from))))
+	})
+	p := tb.panel()
+	if len(p.Moves) != 1 || cardCodes(p.Board[to]) != home.Card.String() {
+		t.Fatalf("double click on %s: moves %q, %s shows %q, want %s", from, p.Moves, to, p.Board[to], home.Card)
+	}
+	if !eval[bool](tb, fmt.Sprintf(`document.querySelector('.play-board .pile[data-pile=%q]').classList.contains('play-to')`, to)) {
+		t.Error("the last move is not marked")
+	}
+	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`.play-bar button:nth-child(1)`))) })
+	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`.play-bar button:nth-child(2)`))) })
+	if n := eval[int](tb, `history.length`); n != entries {
+		t.Errorf("a move, an undo and a redo make %d history entries, want none (the game has one)", n-entries)
+	}
+	tb.do(chromedp.Click(chromedp.CSS(`.play-bar .play-solve-here`)))
+	tb.wait(`document.querySelector('.play-cancel')`, 10*time.Second)
+	if st := tb.panel().Status; !strings.Contains(st, "from move 1") {
+		t.Errorf("solve from here: %q", st)
+	}
+	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`.play-cancel`))) })
+	if p := tb.panel(); len(p.Moves) != 1 || !strings.Contains(p.Hash, "moves=") {
+		t.Errorf("after Cancel: moves %q, fragment %q: the game is not back", p.Moves, p.Hash)
 	}
 }

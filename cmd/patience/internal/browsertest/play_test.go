@@ -45,6 +45,7 @@ func TestPlay(t *testing.T) {
 	t.Run("Win", f.testPlayWin)
 	t.Run("RefusalOnPhone", f.testPlayRefusalOnPhone)
 	t.Run("SameSolve", f.testPlaySameSolve)
+	t.Run("Home", f.testPlayHome)
 	t.Run("Lost", f.testPlayLost)
 	t.Run("FromFile", f.testPlayFromFile)
 }
@@ -68,7 +69,7 @@ func playFixture(t testing.TB) *fixture {
 func (f *fixture) testPlayLost(t *testing.T) {
 	tb := f.open(t)
 	f.goTo(tb, "games/house-in-the-woods/index.html")
-	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), "199"))
+	tb.do(chromedp.SetValue(chromedp.CSS(`section.play input[name=deal]`), "199"))
 	tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=solve]`)))
 	tb.wait(`/^Lost/.test(document.querySelector('.play-status').textContent)`, 90*time.Second)
 	if st := tb.panel().Status; !strings.Contains(st, "K♠ in") {
@@ -116,7 +117,7 @@ func (f *fixture) testPlayFromFile(t *testing.T) {
 	tb := f.open(t)
 	tb.allowFile = true
 	tb.do(chromedp.Navigate("file://" + filepath.ToSlash(filepath.Join(f.dest, "games", "shamrocks", "index.html"))))
-	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), "1"))
+	tb.do(chromedp.SetValue(chromedp.CSS(`section.play input[name=deal]`), "1"))
 	tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`)))
 	tb.wait(`/http\(s\)/.test(document.querySelector('.play-status').textContent)`, 10*time.Second)
 }
@@ -178,7 +179,7 @@ func (f *fixture) testPlay(t *testing.T, tc playCase) {
 	f.goTo(tb, "games/"+tc.game+"/index.html")
 
 	// Show the deal.
-	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), tc.deal))
+	tb.do(chromedp.SetValue(chromedp.CSS(`section.play input[name=deal]`), tc.deal))
 	tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`)))
 	tb.wait(`document.querySelector('.play-board .replay.js')`, 60*time.Second)
 	tb.idle()
@@ -322,7 +323,7 @@ func (f *fixture) testPlay(t *testing.T, tc playCase) {
 	// the page does.
 	tb = f.openSlow(t)
 	f.goTo(tb, "games/"+tc.game+"/index.html")
-	tb.do(chromedp.SendKeys(chromedp.CSS(`section.play input[name=deal]`), tc.deal))
+	tb.do(chromedp.SetValue(chromedp.CSS(`section.play input[name=deal]`), tc.deal))
 	eval[bool](tb, `(window.longTasks = [], new PerformanceObserver(l => l.getEntries().forEach(e => longTasks.push([e.startTime, e.duration, e.attribution.map(a => a.name + ':' + a.containerType).join()]))).observe({entryTypes: ['longtask']}), true)`)
 	tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=solve]`)))
 	id := play.SolutionID(tc.variant, tc.deal)

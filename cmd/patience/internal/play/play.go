@@ -89,6 +89,10 @@ type Response struct {
 	// makes at once, before the engine's answer (with the forced moves
 	// that follow it) comes.
 	Legal []Play `json:"legal"`
+	// Bases says, for each foundation, the card it starts with ("A♣",
+	// "♥" for any heart) and how it is built ("A♣ up to K"): an empty
+	// one shows them, as the layout diagram does.
+	Bases map[string]Base `json:"bases"`
 	// Over says how the game ended, once it has: won, or no move left.
 	Over string `json:"over,omitempty"`
 	// Line is the HTML of a replay viewer of the forced moves, for a game
@@ -121,6 +125,29 @@ type Step struct {
 	Caption string `json:"caption"`
 	Auto    bool   `json:"auto,omitempty"` // made by the rules
 	Move    int    `json:"move"`           // index in Moves, -1 for a forced move
+	// The piles it moved a card from and to ("" for none: a shuffle).
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+}
+
+// Base is what an empty foundation shows.
+type Base struct {
+	Card string `json:"card"`
+	Rule string `json:"rule"`
+}
+
+// bases returns what the empty foundations of g show.
+func bases(g *engine.Game) map[string]Base {
+	m := map[string]Base{}
+	for _, i := range g.PilesOf(engine.Foundation) {
+		f := g.Piles[i].Found
+		b := Base{Card: f.Suit.Symbol(), Rule: f.Describe()}
+		if !f.AnyRank {
+			b.Card = CardName(engine.NewCard(f.Base, f.Suit))
+		}
+		m[g.Piles[i].ID] = b
+	}
+	return m
 }
 
 // Play is a legal move: Action (deal, redeal, merci, or "" for a card
@@ -336,8 +363,16 @@ func position(v *replay.Verified) *Response {
 		res.Moves = append(res.Moves, r.Moves[i].Text())
 	}
 	for _, st := range v.Steps {
-		res.Steps = append(res.Steps, Step{Caption: st.Caption, Auto: st.Auto(), Move: st.Index})
+		step := Step{Caption: st.Caption, Auto: st.Auto(), Move: st.Index}
+		if st.Move.From >= 0 {
+			step.From = v.Game.Piles[st.Move.From].ID
+		}
+		if st.Move.To >= 0 {
+			step.To = v.Game.Piles[st.Move.To].ID
+		}
+		res.Steps = append(res.Steps, step)
 	}
+	res.Bases = bases(v.Game)
 	res.Over = over(end, len(legal))
 	if res.Won {
 		r.Result = "won"
@@ -414,7 +449,7 @@ func (req *Request) move(v *replay.Verified) *Response {
 			}
 			break
 		}
-		if i < 0 || v.Game.PileIndex(req.To) < 0 {
+		if i < 0 || v.Game.PileIndex(req.To) < 0 && req.To != "f" {
 			return &Response{Error: fmt.Sprintf("no pile %q or %q in %s", req.From, req.To, v.Game.Name)}
 		}
 		p := v.End.Pile(i)

@@ -435,3 +435,39 @@ func TestSolutionLine(t *testing.T) {
 		t.Errorf("a line that does not win: %q", short.Error)
 	}
 }
+
+// TestHome: a card sent "f" (a double-click) goes to the foundation that
+// takes it, and a card no foundation takes is refused in the board's
+// words; empty foundations say what they take.
+func TestHome(t *testing.T) {
+	s := deal(t, "house-in-the-woods", "", "1")
+	g := s.Game()
+	var home engine.Move
+	for _, m := range s.Legal(nil) {
+		if g.Piles[m.To].Kind == engine.Foundation {
+			home = m
+			break
+		}
+	}
+	if home.Card == engine.NoCard {
+		t.Fatal("deal 1 has no move home at the start")
+	}
+	res := Handle(&Request{Op: "move", Game: g.Slug, Deal: "1", From: g.Piles[home.From].ID, To: "f"}, nil)
+	if res.Illegal != "" || res.Error != "" || len(res.Moves) != 1 || res.Steps[0].To != g.Piles[home.To].ID {
+		t.Errorf("sent home: %+v", res)
+	}
+	for _, from := range g.PilesOf(engine.Tableau) {
+		c := s.Top(from)
+		if c.Rank() == engine.Ace || c.Rank() == engine.King {
+			continue
+		}
+		res := Handle(&Request{Op: "move", Game: g.Slug, Deal: "1", From: g.Piles[from].ID, To: "f"}, nil)
+		if want := "no foundation takes " + CardName(c) + " now"; res.Illegal != want {
+			t.Errorf("%s home: %q, want %q", CardName(c), res.Illegal, want)
+		}
+		if b := res.Bases["f1"]; b.Card == "" || b.Rule == "" {
+			t.Errorf("f1 shows %+v", b)
+		}
+		break
+	}
+}

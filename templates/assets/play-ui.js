@@ -180,6 +180,10 @@
       view.bar.addEventListener('click', refused);
       view.board.addEventListener('click', onBoardClick);
       view.board.addEventListener('dblclick', onBoardDoubleClick);
+      view.board.addEventListener('pointerdown', onPointerDown);
+      view.board.addEventListener('pointermove', onPointerMove);
+      view.board.addEventListener('pointerup', onPointerUp);
+      view.board.addEventListener('pointercancel', endDrag);
       view.board.addEventListener('keydown', onBoardKey);
       return view;
     }
@@ -488,8 +492,69 @@
         sendHome();
       }
     }
+    // ---- dragging (mouse, touch, pen) ----
+    // A card dragged more than a few pixels follows the pointer (a copy
+    // of it) and is tried on the pile it is dropped on; a press without
+    // a drag is a click.
+    var drag = null, dropped = 0;
+    function onPointerDown(e) {
+      if (e.button !== 0 || drag) return;
+      var c = e.target.closest('.card'), pe = e.target.closest('.pile[data-pile]');
+      var id = pe && pe.getAttribute('data-pile'), p = id && pileInfo(id);
+      if (!c || !p || !p.cards.length || p.kind === 'stock') return;
+      var cards = Array.prototype.slice.call(pe.querySelectorAll('.cards > .card')), depth = p.cards.length - 1;
+      if (st.res.buried && cards.length === p.cards.length && cards.indexOf(c) >= 0) depth = cards.indexOf(c);
+      else c = cards[cards.length - 1];
+      drag = { id: id, depth: depth, card: c, x: e.clientX, y: e.clientY, pointer: e.pointerId, ghost: null };
+    }
+    function onPointerMove(e) {
+      if (!drag || e.pointerId !== drag.pointer) return;
+      var dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+      if (!drag.ghost) {
+        if (Math.abs(dx) + Math.abs(dy) < 8) return;
+        var r = drag.card.getBoundingClientRect(), g = drag.ghost = drag.card.cloneNode(true);
+        g.classList.add('play-ghost');
+        g.setAttribute('aria-hidden', 'true');
+        g.style.left = r.left + 'px';
+        g.style.top = r.top + 'px';
+        g.style.width = r.width + 'px';
+        g.style.height = r.height + 'px';
+        (drag.card.closest('.replay') || view.board).appendChild(g);
+        drag.card.classList.add('play-dragged');
+        try { view.board.setPointerCapture(e.pointerId); } catch (err) { /* released already */ }
+        sel = null;
+        markSel();
+        refused();
+        clearHint();
+      }
+      drag.ghost.style.transform = 'translate(' + dx + 'px,' + dy + 'px)';
+      e.preventDefault();
+    }
+    function endDrag() {
+      var d = drag;
+      drag = null;
+      if (d && d.ghost) {
+        d.ghost.remove();
+        d.card.classList.remove('play-dragged');
+      }
+      return d;
+    }
+    function onPointerUp(e) {
+      if (!drag || e.pointerId !== drag.pointer) return;
+      var d = endDrag();
+      if (!d.ghost) return; // a click
+      dropped = e.timeStamp;
+      var at = document.elementFromPoint(e.clientX, e.clientY), pe = at && at.closest('.play-board .pile[data-pile]');
+      var to = pe && pe.getAttribute('data-pile'), p = pileInfo(d.id);
+      if (!to || to === d.id && d.depth === p.cards.length - 1) return;
+      clicked = e.timeStamp;
+      attempt({ from: d.id, card: p.cards[d.depth], to: to });
+    }
+
     function onBoardClick(e) {
       refused();
+      // The click that ends a drag is not a pick.
+      if (dropped && e.timeStamp - dropped < 500) return;
       clicked = e.timeStamp;
       var pe = e.target.closest('.pile[data-pile]');
       if (!pe) return;

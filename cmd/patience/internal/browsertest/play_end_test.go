@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/play"
@@ -310,5 +311,65 @@ func (f *fixture) testPlayHome(t *testing.T) {
 	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`.play-cancel`))) })
 	if p := tb.panel(); len(p.Moves) != 1 || !strings.Contains(p.Hash, "moves=") {
 		t.Errorf("after Cancel: moves %q, fragment %q: the game is not back", p.Moves, p.Hash)
+	}
+}
+
+// testPlayDrag drags a card by touch on a 375×740 phone, from its pile
+// to the one the engine lets it go to: the move is played.
+func (f *fixture) testPlayDrag(t *testing.T) {
+	g, _ := engine.Lookup("house-in-the-woods", "")
+	d, _ := pysolrand.ParseDeal("1")
+	s := g.Deal(d)
+	var move engine.Move
+	for _, m := range s.Legal(nil) {
+		if m.Action == engine.ActMove && g.Piles[m.To].Kind == engine.Tableau {
+			move = m
+			break
+		}
+	}
+	if move.Card == engine.NoCard {
+		t.Fatal("deal 1 has no move between fans at the start")
+	}
+	tb := f.openSlow(t)
+	for _, err := range []error{
+		call(tb.ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 375, Height: 740, DeviceScaleFactor: 2, Mobile: true}),
+		call(tb.ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 1}),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.goTo(tb, "games/house-in-the-woods/index.html")
+	tb.do(chromedp.SetValue(chromedp.CSS(`section.play input[name=deal]`), "1"))
+	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`))) })
+	from, to := g.Piles[move.From].ID, g.Piles[move.To].ID
+	// Both piles in view, then the centres of the top card and of the
+	// destination.
+	xy := eval[[]float64](tb, fmt.Sprintf(`(() => {
+		const top = id => [...document.querySelectorAll('.play-board .pile[data-pile="' + id + '"] .cards > .card')].pop();
+		const a = top(%q), b = document.querySelector('.play-board .pile[data-pile=%q]');
+		a.scrollIntoView({block: 'center'});
+		const r = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+		return [r.left + r.width / 2, r.top + r.height / 2, q.left + q.width / 2, q.top + q.height / 2];
+	})()`, from, to))
+	touch := func(typ input.DispatchTouchEventType, x, y float64) {
+		p := input.DispatchTouchEventParams{Type: typ}
+		if typ != input.DispatchTouchEventTypeTouchEnd {
+			p.TouchPoints = []*input.TouchPoint{{X: x, Y: y}}
+		}
+		if err := call(tb.ctx, input.DispatchTouchEvent, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tb.act(func() {
+		touch(input.DispatchTouchEventTypeTouchStart, xy[0], xy[1])
+		for i := 1; i <= 8; i++ {
+			touch(input.DispatchTouchEventTypeTouchMove, xy[0]+(xy[2]-xy[0])*float64(i)/8, xy[1]+(xy[3]-xy[1])*float64(i)/8)
+		}
+		touch(input.DispatchTouchEventTypeTouchEnd, 0, 0)
+	})
+	p := tb.panel()
+	if len(p.Moves) != 1 || !strings.HasSuffix(cardCodes(p.Board[to]), move.Card.String()) {
+		t.Errorf("dragging %s from %s to %s: moves %q, %s shows %q", move.Card, from, to, p.Moves, to, p.Board[to])
 	}
 }

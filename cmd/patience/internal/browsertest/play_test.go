@@ -46,6 +46,7 @@ func TestPlay(t *testing.T) {
 	t.Run("RefusalOnPhone", f.testPlayRefusalOnPhone)
 	t.Run("SameSolve", f.testPlaySameSolve)
 	t.Run("Home", f.testPlayHome)
+	t.Run("Drag", f.testPlayDrag)
 	t.Run("Lost", f.testPlayLost)
 	t.Run("FromFile", f.testPlayFromFile)
 }

@@ -717,6 +717,14 @@
         clearHash();
         if (res.verdict === 'lost') {
           say('Lost: no line of play wins ' + what + (res.blocked ? '. ' + res.blocked : ': the search went through every line' + stats + '.'));
+          if (res.figure) {
+            // The board, with the blocked cards marked.
+            var box = el('div', 'play-solution');
+            box.innerHTML = res.figure;
+            out.appendChild(box);
+            var fig = box.querySelector('figure.replay');
+            if (window.PatienceViewer && fig) window.PatienceViewer.mount(fig);
+          }
         } else {
           say(res.timeUp ?
             'Undecided: stopped by time, the clock\u2019s safety net, before the solver had searched its budget of positions' + stats + '. A slower machine or a busy one stops sooner; the verdict for the budget is not known.' :
@@ -761,6 +769,13 @@
       var bar = el('div', 'play-bar');
       bar.appendChild(button('Copy as replay', function () { copy(res.replay); }));
       bar.appendChild(button('Download JSON', function () { download(res.export); }));
+      // Play from the step the viewer shows: the reader's moves up to it.
+      bar.appendChild(button('Play from this step', function () {
+        var pos = box.querySelector('.replay-pos'), n = pos ? parseInt(pos.textContent, 10) || 0 : 0;
+        var k = res.export.steps.slice(0, n).filter(function (s) { return !s.auto; }).length;
+        st = { deal: res.export.deal, variant: res.export.variant || '', moves: res.solution.slice(0, k), redo: [] };
+        startPlay(true);
+      }, 'play-from-step'));
       out.appendChild(bar);
       out.appendChild(box);
       var c = el('textarea', 'play-copy');

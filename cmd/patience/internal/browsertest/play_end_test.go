@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/play"
 	"github.com/patience-solitaire/patience/engine"
@@ -261,6 +262,13 @@ func (f *fixture) testPlaySameSolve(t *testing.T) {
 	tb2.wait(fmt.Sprintf(`document.getElementById(%q) && document.getElementById(%q).classList.contains('js')`, id, id), time.Minute)
 	if st := tb2.panel().Status; !strings.Contains(st, "without solving again") {
 		t.Errorf("the link's solution: %q", st)
+	}
+	// Play from the third step.
+	tb2.do(chromedp.Focus(chromedp.ID(id)), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight))
+	tb2.wait(fmt.Sprintf(`document.querySelector('#%s .replay-pos').textContent.startsWith('3 / ')`, id), 10*time.Second)
+	tb2.act(func() { tb2.do(chromedp.Click(chromedp.CSS(`.play-from-step`))) })
+	if p := tb2.panel(); len(p.Moves) == 0 || !strings.HasPrefix(p.Hash, "#play=456&moves=") {
+		t.Errorf("play from step 3: moves %q, fragment %q", p.Moves, p.Hash)
 	}
 }
 

@@ -76,6 +76,9 @@ func (f *fixture) testPlayLost(t *testing.T) {
 	if st := tb.panel().Status; !strings.Contains(st, "K♠ in") {
 		t.Errorf("status %q does not name the blocked Kings of spades", st)
 	}
+	if n := eval[int](tb, `document.querySelectorAll('.play-solution .card.mark').length`); n == 0 {
+		t.Error("the board does not mark the blocked cards")
+	}
 }
 
 // openSlow opens a tab with four minutes, not open's 90 seconds, for its

@@ -379,24 +379,7 @@ func position(v *replay.Verified) *Response {
 	}
 	res.Replay = string(replay.Format(r))
 	r.Result = "stopped"
-	e := &replay.Export{
-		Format:  replay.ExportFormat,
-		ID:      "play-position",
-		Game:    v.Game.Slug,
-		Variant: v.Game.Variant,
-		Deal:    r.Deal,
-		Title:   fmt.Sprintf("Deal %s, move %d", r.Deal, len(r.Moves)),
-		Piles:   res.Piles,
-		Steps:   []replay.ExportStep{},
-		Result:  "stopped",
-	}
-	if len(r.Moves) == 0 {
-		e.Title = "Deal " + r.Deal
-	}
-	if res.Won {
-		e.Result = "won"
-	}
-	fig, err := Figure(e)
+	fig, err := positionFigure(v, nil)
 	if err != nil {
 		return &Response{Error: err.Error()}
 	}
@@ -406,12 +389,39 @@ func position(v *replay.Verified) *Response {
 		line := v.Export()
 		line.ID = "play-line"
 		line.Title = fmt.Sprintf("Deal %s, as the rules play it", r.Deal)
-		line.Result = e.Result
+		if res.Won {
+			line.Result = "won"
+		}
 		if res.Line, err = Figure(line); err != nil {
 			return &Response{Error: err.Error()}
 		}
 	}
 	return res
+}
+
+// positionFigure is the viewer of the end of v alone, the cards mark
+// marked.
+func positionFigure(v *replay.Verified, mark []string) (string, error) {
+	r := v.Replay
+	e := &replay.Export{
+		Format:  replay.ExportFormat,
+		ID:      "play-position",
+		Game:    v.Game.Slug,
+		Variant: v.Game.Variant,
+		Deal:    r.Deal,
+		Title:   fmt.Sprintf("Deal %s, move %d", r.Deal, len(r.Moves)),
+		Mark:    mark,
+		Piles:   replay.ExportLayout(v.End),
+		Steps:   []replay.ExportStep{},
+		Result:  "stopped",
+	}
+	if len(r.Moves) == 0 {
+		e.Title = "Deal " + r.Deal
+	}
+	if v.End.Won() {
+		e.Result = "won"
+	}
+	return Figure(e)
 }
 
 // over says how the game at s, with n legal moves, has ended, or "" if
@@ -527,7 +537,14 @@ func (req *Request) solve(v *replay.Verified, progress func(int64, time.Duration
 	res.Verdict, res.Nodes, res.MS, res.TimeUp = sol.Verdict.String(), sol.Nodes, float64(sol.Elapsed.Microseconds())/1000, sol.TimeUp
 	switch sol.Verdict {
 	case solver.Lost:
-		res.Blocked = Explain(v.End)
+		var mark []string
+		res.Blocked, mark = Explain(v.End)
+		if req.Op == "solve" && len(mark) > 0 {
+			// The board, its blocked cards marked, as the pages' lost deals.
+			if res.Figure, err = positionFigure(v, mark); err != nil {
+				return &Response{Error: err.Error()}
+			}
+		}
 	case solver.Won:
 		if req.Op == "solve" {
 			if err := solution(res, v, sol.Moves); err != nil {
@@ -602,12 +619,16 @@ func SolutionID(variant, deal string) string {
 }
 
 // Explain says which cards block the position when the dead-end or
-// suit-lock test proves it lost, or "" when neither does (the search
-// proved it).
-func Explain(s *engine.State) string {
+// suit-lock test proves it lost, and gives their codes (to mark them on
+// the board); "" and none when neither does (the search proved it).
+func Explain(s *engine.State) (string, []string) {
 	b, ok := solver.Explain(s)
 	if !ok {
-		return ""
+		return "", nil
+	}
+	var mark []string
+	for _, c := range b.Cards {
+		mark = append(mark, c.Card.String())
 	}
 	g := s.Game()
 	name := CardName
@@ -624,7 +645,7 @@ func Explain(s *engine.State) string {
 		for _, p := range order {
 			parts = append(parts, g.Piles[p].Describe()+": "+strings.Join(byPile[p], " "))
 		}
-		return fmt.Sprintf("The %s are locked: played on their own, with every other card taken away, they cannot all go home (%s, bottom first).", b.Suit.Name(), strings.Join(parts, "; "))
+		return fmt.Sprintf("The %s are locked: played on their own, with every other card taken away, they cannot all go home (%s, bottom first).", b.Suit.Name(), strings.Join(parts, "; ")), mark
 	}
 	for _, c := range b.Cards {
 		under := ""
@@ -637,5 +658,5 @@ func Explain(s *engine.State) string {
 		}
 		parts = append(parts, fmt.Sprintf("%s in %s%s", name(c.Card), g.Piles[c.Pile].Describe(), under))
 	}
-	return fmt.Sprintf("These cards can never all go home, whatever is played: %s.", strings.Join(parts, "; "))
+	return fmt.Sprintf("These cards can never all go home, whatever is played: %s.", strings.Join(parts, "; ")), mark
 }

@@ -82,8 +82,8 @@ func TestHandle(t *testing.T) {
 		{name: "unknown op", req: Request{Op: "fly", Game: "house-in-the-woods", Deal: "1"}, error: `unknown request "fly"`},
 		{name: "lost deal", req: Request{Op: "solve", Game: "house-in-the-woods", Deal: "199", Nodes: 100_000, MS: -1},
 			check: func(t *testing.T, res *Response) {
-				if res.Verdict != "lost" || !strings.Contains(res.Blocked, "K♠ in") {
-					t.Errorf("verdict %s, blocked %q", res.Verdict, res.Blocked)
+				if res.Verdict != "lost" || !strings.Contains(res.Blocked, "K♠ in") || !strings.Contains(res.Figure, `class="card s mark"`) {
+					t.Errorf("verdict %s, blocked %q, the board marks no K♠: %.200q", res.Verdict, res.Blocked, res.Figure)
 				}
 			}},
 		{name: "winnable", req: Request{Op: "winnable", Game: "house-in-the-woods", Deal: "1", MS: -1},

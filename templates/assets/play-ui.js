@@ -160,9 +160,9 @@
       view.bar.appendChild(view.redeal);
       view.bar.appendChild(button('Solve from here', function () { solve(0, true); }, 'play-solve-here'));
       view.bar.appendChild(button('Copy as replay', function () { copy(st.res.replay); }));
-      view.keys.innerHTML = 'Click or tap a card, then the pile it goes to; click the stock to deal. ' +
-        'Keys: <kbd>Tab</kbd> to a pile, <kbd>Enter</kbd> picks its top card (<kbd>\u2191</kbd> <kbd>\u2193</kbd> pick a card deeper in it), ' +
-        '<kbd>Tab</kbd> to the destination, <kbd>Enter</kbd> plays; <kbd>Esc</kbd> drops the card.';
+      view.keys.innerHTML = 'Click or tap a card, then the pile it goes to, or drag it there; click it twice to send it home; click the stock to deal. ' +
+        'Keys: <kbd>Tab</kbd> or the arrows to a pile, <kbd>Enter</kbd> picks its top card (once the merci may be played, <kbd>\u2191</kbd> <kbd>\u2193</kbd> pick a card deeper in it), ' +
+        'the arrows to the destination, <kbd>Enter</kbd> plays; <kbd>Esc</kbd> drops the card; <kbd>U</kbd> undoes, <kbd>R</kbd> redoes, <kbd>H</kbd> asks a hint.';
       view.moves.setAttribute('aria-label', 'Moves played');
       view.live.setAttribute('aria-live', 'polite');
       view.copy.readOnly = true;
@@ -229,13 +229,16 @@
       view.board.querySelectorAll('.pile[data-pile]').forEach(function (e) {
         var p = piles[e.getAttribute('data-pile')];
         if (!p) return;
-        var n = p.cards.length, top = n ? cardText(p.cards[n - 1]) : '';
+        var n = p.cards.length;
         e.tabIndex = 0;
         e.setAttribute('role', 'button');
-        // The pile's own text (its name and cards) is its name; this says
-        // what matters for a move.
-        var base = !n && (st.res.bases || {})[p.id];
-        e.setAttribute('aria-description', p.kind + ', ' + (n ? (p.kind === 'stock' ? n + ' cards' : 'top card ' + top + (n > 1 ? ', ' + n + ' cards' : '')) : (base ? base.rule + ', ' : '') + 'empty'));
+        var base = !n && (st.res.bases || {})[p.id], name = (st.res.names || {})[p.id] || p.id;
+        // Its name is its text: its label on the board (what voice
+        // control users say), then for screen readers its name in words
+        // and, when empty, what it takes: "t3, fan 3: 7♦ Q♣",
+        // "f1, foundation 1, A♣ up to K: empty".
+        var id = e.querySelector('.pile-id'), words = el('span', 'vh play-name', ', ' + name + (base ? ', ' + base.rule : '') + ': ');
+        if (id) id.parentNode.insertBefore(words, id.nextSibling);
         if (base) {
           // An empty foundation shows the card it starts with.
           var b = el('span', 'card play-base ' + ({ '\u2663': 'c', '\u2660': 's', '\u2665': 'h', '\u2666': 'd' }[base.card.slice(-1)] || ''), base.card);
@@ -566,6 +569,31 @@
       }
       pick(id, depth);
     }
+    // nearPile is the pile the arrow key k leads to from pile pe.
+    function nearPile(pe, k) {
+      var all = Array.prototype.slice.call(view.board.querySelectorAll('.pile[data-pile]')), i = all.indexOf(pe);
+      if (k === 'ArrowLeft') return all[i - 1];
+      if (k === 'ArrowRight') return all[i + 1];
+      var r = pe.getBoundingClientRect(), best = null, score = Infinity;
+      all.forEach(function (o) {
+        var q = o.getBoundingClientRect(), dy = k === 'ArrowUp' ? r.top - q.bottom : q.top - r.bottom;
+        if (o === pe || dy < -1) return;
+        var d = dy * 4 + Math.abs((q.left + q.right) / 2 - (r.left + r.right) / 2);
+        if (d < score) { score = d; best = o; }
+      });
+      return best;
+    }
+    // The panel's shortcuts, when the focus is in the panel but not in a
+    // field: U (or Ctrl+Z) undoes, R (or Ctrl+Y) redoes, H asks a hint.
+    function onPanelKey(e) {
+      if (!view || e.altKey || e.metaKey || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+      var k = e.key.toLowerCase(), ctrl = e.ctrlKey;
+      var act = ctrl ? { z: undo, y: redo }[k] : e.shiftKey ? null : { u: undo, r: redo, h: hint }[k];
+      if (!act || !out.contains(e.target)) return;
+      if (act === hint && view.hint.disabled) return;
+      e.preventDefault();
+      act();
+    }
     function onBoardKey(e) {
       var pe = e.target.closest && e.target.closest('.pile[data-pile]');
       var k = e.key;
@@ -582,8 +610,13 @@
         sel.depth = Math.max(0, Math.min(p.cards.length - 1, sel.depth + (k === 'ArrowUp' ? -1 : 1)));
         markSel();
         view.live.textContent = 'Picked ' + cardText(p.cards[sel.depth]);
+      } else if (pe && /^Arrow/.test(k)) {
+        // The arrows move between piles: left and right in order, up
+        // and down to the nearest pile above or below.
+        var next = nearPile(pe, k);
+        if (next) next.focus();
       } else {
-        if (pe && /^Arrow|^Home$|^End$/.test(k)) e.stopPropagation();
+        if (pe && /^Home$|^End$/.test(k)) e.stopPropagation();
         return;
       }
       e.preventDefault();
@@ -855,6 +888,7 @@
       }
     }
 
+    out.addEventListener('keydown', onPanelKey);
     return loadModule(o.root).then(function () {
       busy(false);
       say('');

@@ -381,3 +381,64 @@ func (f *fixture) testPlayDrag(t *testing.T) {
 		t.Errorf("dragging %s from %s to %s: moves %q, %s shows %q", move.Card, from, to, p.Moves, to, p.Board[to])
 	}
 }
+
+// testPlayKeys: the arrows move between piles, piles have readable
+// names (their text, which the accessible name is), U, R and H undo, redo and ask a hint, and axe finds nothing
+// serious in dark mode with a game in progress and a card picked.
+func (f *fixture) testPlayKeys(t *testing.T) {
+	g, _ := engine.Lookup("house-in-the-woods", "")
+	d, _ := pysolrand.ParseDeal("1")
+	s := g.Deal(d)
+	var home engine.Move
+	for _, m := range s.Legal(nil) {
+		if g.Piles[m.To].Kind == engine.Foundation {
+			home = m
+			break
+		}
+	}
+	tb := f.openSlow(t)
+	if err := call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}}); err != nil {
+		t.Fatal(err)
+	}
+	f.goTo(tb, "games/house-in-the-woods/index.html")
+	tb.do(chromedp.SetValue(chromedp.CSS(`section.play input[name=deal]`), "1"))
+	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`))) })
+	label := func(id string) string {
+		return eval[string](tb, fmt.Sprintf(`document.querySelector('.play-board .pile[data-pile=%q]').textContent`, id))
+	}
+	var cards []string
+	for _, c := range s.Pile(g.PileIndex("t1")) {
+		cards = append(cards, play.CardName(c))
+	}
+	if got, want := label("t1"), "t1, fan 1: "+strings.Join(cards, ""); got != want {
+		t.Errorf("t1 is called %q, want %q", got, want)
+	}
+	if got := label("f1"); !strings.HasPrefix(got, "f1, foundation 1, A♣ up to K: ") || !strings.Contains(got, "empty") {
+		t.Errorf("f1 is called %q", got)
+	}
+	tb.do(chromedp.Focus(chromedp.CSS(`.play-board .pile[data-pile="t1"]`)), chromedp.KeyEvent(kb.ArrowRight))
+	if got := eval[string](tb, `document.activeElement.dataset.pile || ''`); got != "t2" {
+		t.Errorf("ArrowRight from t1 goes to %q, want t2", got)
+	}
+	from, to := g.Piles[home.From].ID, g.Piles[home.To].ID
+	tb.do(chromedp.Focus(chromedp.CSS(fmt.Sprintf(`.play-board .pile[data-pile=%q]`, from))), chromedp.KeyEvent(kb.Enter))
+	tb.act(func() {
+		tb.do(chromedp.Focus(chromedp.CSS(fmt.Sprintf(`.play-board .pile[data-pile=%q]`, to))), chromedp.KeyEvent(kb.Enter))
+	})
+	if n := len(tb.panel().Moves); n != 1 {
+		t.Fatalf("%d moves after a move by keys", n)
+	}
+	tb.act(func() { tb.do(chromedp.KeyEvent("u")) })
+	if n := len(tb.panel().Moves); n != 0 {
+		t.Errorf("U leaves %d moves", n)
+	}
+	tb.act(func() { tb.do(chromedp.KeyEvent("r")) })
+	if n := len(tb.panel().Moves); n != 1 {
+		t.Errorf("R leaves %d moves", n)
+	}
+	tb.do(chromedp.KeyEvent("h"))
+	tb.wait(`/^Hint: /.test(document.querySelector('.play-status').textContent)`, time.Minute)
+	// A card picked, in dark mode.
+	tb.do(chromedp.Focus(chromedp.CSS(`.play-board .pile[data-pile="t2"]`)), chromedp.KeyEvent(kb.Enter))
+	tb.axe("a game in progress, dark mode, a card picked")
+}

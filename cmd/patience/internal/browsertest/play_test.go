@@ -47,6 +47,7 @@ func TestPlay(t *testing.T) {
 	t.Run("SameSolve", f.testPlaySameSolve)
 	t.Run("Home", f.testPlayHome)
 	t.Run("Drag", f.testPlayDrag)
+	t.Run("Keys", f.testPlayKeys)
 	t.Run("Lost", f.testPlayLost)
 	t.Run("FromFile", f.testPlayFromFile)
 }

@@ -93,6 +93,9 @@ type Response struct {
 	// "♥" for any heart) and how it is built ("A♣ up to K"): an empty
 	// one shows them, as the layout diagram does.
 	Bases map[string]Base `json:"bases"`
+	// Names names each pile as the captions do ("fan 3", "the stock"),
+	// for screen readers.
+	Names map[string]string `json:"names"`
 	// Over says how the game ended, once it has: won, or no move left.
 	Over string `json:"over,omitempty"`
 	// Line is the HTML of a replay viewer of the forced moves, for a game
@@ -373,6 +376,10 @@ func position(v *replay.Verified) *Response {
 		res.Steps = append(res.Steps, step)
 	}
 	res.Bases = bases(v.Game)
+	res.Names = map[string]string{}
+	for i := range v.Game.Piles {
+		res.Names[v.Game.Piles[i].ID] = v.Game.Piles[i].Describe()
+	}
 	res.Over = over(end, len(legal))
 	if res.Won {
 		r.Result = "won"

@@ -30,12 +30,25 @@
   function secs(ms) { return (ms / 1000).toFixed(1) + ' s'; }
 
   // The engine, compiled once and shared by the workers.
+  // onProgress, if given, is told the bytes received and the total as
+  // the download goes.
   var modulePromise = null;
-  function loadModule(root) {
+  function loadModule(root, onProgress) {
     if (!modulePromise) {
       modulePromise = fetch(root + 'assets/play.wasm.gz').then(function (r) {
         if (!r.ok) throw new Error('assets/play.wasm.gz: HTTP ' + r.status);
-        return r.arrayBuffer();
+        var total = +r.headers.get('Content-Length');
+        if (!onProgress || !total || !r.body || !r.body.getReader) return r.arrayBuffer();
+        var reader = r.body.getReader(), parts = [], got = 0;
+        return (function next() {
+          return reader.read().then(function (c) {
+            if (c.done) return new Blob(parts).arrayBuffer();
+            parts.push(c.value);
+            got += c.value.length;
+            onProgress(got, total);
+            return next();
+          });
+        })();
       }).then(function (buf) {
         var b = new Uint8Array(buf, 0, 2);
         if (b[0] !== 0x1f || b[1] !== 0x8b) return buf; // a server unpacked it already
@@ -267,8 +280,15 @@
       list.textContent = '';
       var lost = lostAt[st.moves.join(',')] || lostLine();
       st.res.steps.forEach(function (s, i) {
-        var li = el('li', s.auto ? 'auto' : '', s.caption);
-        if (s.auto) li.appendChild(el('span', 'tag', ' forced'));
+        var li = el('li', s.auto ? 'auto' : '');
+        if (s.auto || s.move === st.moves.length - 1) li.textContent = s.caption;
+        else {
+          // An earlier move of the reader's: a click goes back to it.
+          var back = button(s.caption, function () { backTo(s.move + 1); }, 'play-back');
+          back.title = 'Back to the position after this move (Redo comes forward again)';
+          li.appendChild(back);
+        }
+        if (s.auto && !/forced/i.test(s.caption)) li.appendChild(el('span', 'tag', ' forced'));
         if (lost && s.move === lost - 1 && !s.auto) {
           li.classList.add('play-lost');
           li.appendChild(el('span', 'tag', ' \u2190 this move lost the game'));
@@ -409,6 +429,14 @@
         show(res, announce);
         answered();
       }, failed);
+    }
+    // backTo goes back to the position after n moves; the moves after
+    // it can be redone.
+    function backTo(n) {
+      serial(function () {
+        if (n >= st.moves.length) return;
+        return goTo(st.moves.slice(0, n), st.redo.concat(st.moves.slice(n).reverse()), 'Back to move ' + n).then(function () { setHash(false); });
+      });
     }
     // undo and redo are made from the position the moves before them
     // leave (serial).
@@ -842,7 +870,11 @@
           out.textContent = '';
           return say(res.error);
         }
+        // The deal and rules shown (a link's unknown ones fall back).
         st.moves = res.moves;
+        st.deal = res.deal;
+        st.variant = res.variant;
+        setForm();
         say(res.over ? '' : 'Deal ' + st.deal + ': your move.');
         if (push !== 0) setHash(push);
         else if (res.illegal) setHash(false);
@@ -889,7 +921,15 @@
     }
 
     out.addEventListener('keydown', onPanelKey);
-    return loadModule(o.root).then(function () {
+    // The download's progress, under the status line.
+    var bar = el('progress', 'play-load');
+    bar.max = 1;
+    bar.value = 0;
+    bar.setAttribute('aria-label', 'Downloading the engine');
+    section.insertBefore(bar, out);
+    var loaded = loadModule(o.root, function (got, total) { bar.value = got / total; });
+    loaded.then(function () { bar.remove(); }, function () { bar.remove(); });
+    return loaded.then(function () {
       busy(false);
       say('');
       return { run: run };

@@ -442,3 +442,39 @@ func (f *fixture) testPlayKeys(t *testing.T) {
 	tb.do(chromedp.Focus(chromedp.CSS(`.play-board .pile[data-pile="t2"]`)), chromedp.KeyEvent(kb.Enter))
 	tb.axe("a game in progress, dark mode, a card picked")
 }
+
+// testPlayBrokenLink opens a #play= link whose second move cannot be
+// played, and one with rules the game does not have: the panel says
+// which move fails and why in the board's words and keeps the moves
+// before it; unknown rules fall back to the standard ones with a note.
+// The panel is listed in "On this page".
+func (f *fixture) testPlayBrokenLink(t *testing.T) {
+	res := play.Handle(&play.Request{Op: "solve", Game: "house-in-the-woods", Deal: "44", Nodes: quickWin, MS: -1}, nil)
+	if res.Verdict != "won" {
+		t.Fatalf("deal 44: %s", res.Verdict)
+	}
+	first := res.Solution[0]
+	tb := f.openSlow(t)
+	f.goTo(tb, "games/house-in-the-woods/index.html#play=44&moves="+first+",t1%20t1,"+res.Solution[1])
+	tb.wait(`+(document.querySelector('section.play').dataset.answered || 0) > 0`, 60*time.Second)
+	p := tb.panel()
+	refusal := eval[string](tb, `document.querySelector('.play-refusal').textContent`)
+	if len(p.Moves) != 1 || !strings.HasPrefix(refusal, "Move 2, the top card from fan 1 to fan 1, cannot be played: ") || !strings.HasSuffix(refusal, "The move before it is kept.") {
+		t.Errorf("a broken link: moves %q, refusal %q", p.Moves, refusal)
+	}
+	if want := "#play=44&moves=" + strings.ReplaceAll(first, " ", "+"); p.Hash != want {
+		t.Errorf("fragment %q, want %q (what the screen shows)", p.Hash, want)
+	}
+	if eval[bool](tb, `document.querySelector('.toc-play').hidden`) {
+		t.Error("the panel is not in On this page")
+	}
+	tb2 := f.openSlow(t)
+	f.goTo(tb2, "games/la-belle-lucie/index.html#play=3&variant=nope")
+	tb2.wait(`+(document.querySelector('section.play').dataset.answered || 0) > 0`, 60*time.Second)
+	if got := eval[string](tb2, `document.querySelector('.play-refusal').textContent`); !strings.Contains(got, "the standard rules are shown") {
+		t.Errorf("unknown rules: %q", got)
+	}
+	if h := tb2.panel().Hash; h != "#play=3" {
+		t.Errorf("unknown rules: fragment %q, want #play=3", h)
+	}
+}

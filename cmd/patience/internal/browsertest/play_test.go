@@ -48,6 +48,7 @@ func TestPlay(t *testing.T) {
 	t.Run("Home", f.testPlayHome)
 	t.Run("Drag", f.testPlayDrag)
 	t.Run("Keys", f.testPlayKeys)
+	t.Run("BrokenLink", f.testPlayBrokenLink)
 	t.Run("Lost", f.testPlayLost)
 	t.Run("FromFile", f.testPlayFromFile)
 }

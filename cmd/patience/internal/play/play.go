@@ -72,13 +72,16 @@ type Response struct {
 	// is not (a broken link): the position is the one before it.
 	Illegal string `json:"illegal,omitempty"`
 
-	// The position: the moves played (the reader's, in notation), every
-	// step with its caption (forced moves included), the piles, and
-	// whether it is won.
-	Moves []string            `json:"moves"`
-	Steps []Step              `json:"steps"`
-	Piles []replay.ExportPile `json:"piles"`
-	Won   bool                `json:"won"`
+	// The position: the rules and the deal (those of the request, or the
+	// ones shown instead of an unknown variant or a deal that is not one),
+	// the moves played (the reader's, in notation), every step with its
+	// caption (forced moves included), the piles, and whether it is won.
+	Variant string              `json:"variant"`
+	Deal    string              `json:"deal"`
+	Moves   []string            `json:"moves"`
+	Steps   []Step              `json:"steps"`
+	Piles   []replay.ExportPile `json:"piles"`
+	Won     bool                `json:"won"`
 	// Buried: a buried card may be played now (a merci), so a click on
 	// one picks it rather than its pile's top card.
 	Buried bool `json:"buried,omitempty"`
@@ -279,13 +282,35 @@ func Handle(req *Request, progress func(nodes int64, elapsed time.Duration)) *Re
 // not play, the line stops before it and broken says why, in the
 // board's words.
 func (req *Request) line() (v *replay.Verified, broken string, err error) {
+	var fallback []string
 	g, err := engine.Lookup(req.Game, req.Variant)
+	var unknown *engine.UnknownVariantError
+	if err != nil && req.Op == "position" && errors.As(err, &unknown) {
+		// A link with rules the game does not have: its standard rules,
+		// with a note (and no moves, which were for other rules).
+		fallback = append(fallback, err.Error()+": the standard rules are shown")
+		g, err = engine.Lookup(req.Game, "")
+		req.Moves = nil
+	}
 	if err != nil {
 		return nil, "", err
 	}
 	d, err := pysolrand.ParseDeal(req.Deal)
+	if err != nil && req.Op == "position" {
+		// A link with a deal that is not one: deal 1, with a note.
+		fallback = append(fallback, err.Error()+": deal 1 is shown")
+		d, err = pysolrand.Deal{N: 1}, nil
+		req.Moves = nil
+	}
 	if err != nil {
 		return nil, "", err
+	}
+	if fallback != nil {
+		defer func() {
+			if v != nil {
+				broken = strings.Join(fallback, "; ") + "."
+			}
+		}()
 	}
 	key := g.Key() + " " + d.String()
 	if kept.key != key || kept.v == nil {
@@ -352,7 +377,7 @@ func written(g *engine.Game, d string, moves []string) (*replay.Replay, error) {
 // position describes the end of the verified line v.
 func position(v *replay.Verified) *Response {
 	r, end := v.Replay, v.End
-	res := &Response{Moves: []string{}, Steps: []Step{}, Piles: replay.ExportLayout(end), Won: end.Won()}
+	res := &Response{Variant: v.Game.Variant, Deal: r.Deal, Moves: []string{}, Steps: []Step{}, Piles: replay.ExportLayout(end), Won: end.Won()}
 	legal := end.Legal(nil)
 	res.Legal = make([]Play, 0, len(legal))
 	for _, m := range legal {

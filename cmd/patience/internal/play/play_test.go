@@ -74,7 +74,21 @@ func TestHandle(t *testing.T) {
 		{name: "undo is fewer moves", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "1", Moves: []string{}}, moves: []string{}},
 		{name: "stock click deals", req: Request{Op: "move", Game: "royal-cotillion", Deal: "3", From: "s"}, moves: []string{"deal"}},
 		{name: "unknown game", req: Request{Op: "position", Game: "nope", Deal: "1"}, error: `unknown game "nope"`},
-		{name: "bad deal", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "x"}, error: "x"},
+		{name: "bad deal", req: Request{Op: "move", Game: "house-in-the-woods", Deal: "x"}, error: "x"},
+		{name: "a link's deal that is not one falls back to deal 1", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "x", Moves: []string{"t1 f"}},
+			moves: []string{}, illegal: `deal number "x": must be a whole number written with digits only, such as 123 (or ms123): deal 1 is shown.`,
+			check: func(t *testing.T, res *Response) {
+				if res.Deal != "1" {
+					t.Errorf("deal %q shown", res.Deal)
+				}
+			}},
+		{name: "a link's unknown rules fall back to the standard ones", req: Request{Op: "position", Game: "la-belle-lucie", Variant: "nope", Deal: "3"},
+			moves: []string{}, illegal: `unknown variant "nope" of la-belle-lucie (known: no-redeal, three-shuffles-and-a-draw): the standard rules are shown.`,
+			check: func(t *testing.T, res *Response) {
+				if res.Deal != "3" || res.Variant != "" {
+					t.Errorf("deal %q, variant %q shown", res.Deal, res.Variant)
+				}
+			}},
 		{name: "two moves in one", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "1", Moves: []string{"t1 f1\nt2 f2"}},
 			moves: []string{}, illegal: `Move 1, "t1 f1\nt2 f2", cannot be played: it is not one move. No move came before it.`},
 		{name: "a broken link keeps the moves before the one that fails", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "1", Moves: []string{legalText, "t1 t1", legalText}},

@@ -861,7 +861,9 @@
       var v = form.querySelector('[name=variant]');
       if (v) v.value = st.variant;
     }
-    function startPlay(push) {
+    // startPlay shows the game st; push: a new history entry (true),
+    // the same one (false) or none (0); scroll: bring the panel into view.
+    function startPlay(push, scroll) {
       view = null;
       busy(true);
       return play.ask(req('position')).then(function (res) {
@@ -879,6 +881,7 @@
         if (push !== 0) setHash(push);
         else if (res.illegal) setHash(false);
         show(res);
+        if (scroll) toPanel();
         // A link whose moves do not all play: the reason, at the board.
         if (res.illegal) refuse(res.illegal);
         answered();
@@ -907,7 +910,7 @@
         st = { deal: p.get('play'), variant: p.get('variant') || '', moves: moves, redo: [] };
         setForm();
         toPanel();
-        return startPlay(0).then(toPanel);
+        return startPlay(0, true);
       }
       if ((m = /^#(solution-(?:(.+)-)?([^-/&]+))\/\d+(?:&line=(.*))?$/.exec(h))) {
         if (document.getElementById(m[1])) return; // the viewer follows its own links

@@ -172,7 +172,7 @@ func (f *fixture) testPlayWin(t *testing.T) {
 	tb := f.openSlow(t)
 	f.goTo(tb, "games/house-in-the-woods/index.html#play=44&moves="+strings.Join(moves[:len(moves)-1], ","))
 	tb.wait(`+(document.querySelector('section.play').dataset.answered || 0) > 0`, 60*time.Second)
-	if !eval[bool](tb, `(r => r.top >= 0 && r.top < innerHeight)(document.querySelector('section.play').getBoundingClientRect())`) {
+	if !eval[bool](tb, `(r => r.top >= -1 && r.top < innerHeight)(document.querySelector('#play-any-deal').getBoundingClientRect())`) {
 		t.Error("the shared link's game is not scrolled into view")
 	}
 	tb.act(func() { tb.clickPile(last.From) }, func() { tb.clickPile(last.To) })

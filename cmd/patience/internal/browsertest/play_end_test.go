@@ -277,20 +277,8 @@ func (f *fixture) testPlaySameSolve(t *testing.T) {
 // the history entry (one per game); "Solve from here" starts from the
 // position and Cancel brings the game back.
 func (f *fixture) testPlayHome(t *testing.T) {
-	g, _ := engine.Lookup("house-in-the-woods", "")
-	d, _ := pysolrand.ParseDeal("1")
-	s := g.Deal(d)
-	var home engine.Move
-	for _, m := range s.Legal(nil) {
-		if g.Piles[m.To].Kind == engine.Foundation {
-			home = m
-			break
-		}
-	}
-	tb := f.openSlow(t)
-	f.goTo(tb, "games/house-in-the-woods/index.html")
-	tb.do(chromedp.SetValue(chromedp.CSS(`section.play input[name=deal]`), "1"))
-	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`))) })
+	g, _, home := firstMove(t, "house-in-the-woods", "1", toFoundation)
+	tb := f.openDeal(t, "house-in-the-woods", "1")
 	if n, want := eval[int](tb, `document.querySelectorAll('.play-board .pile[data-kind=foundation] .play-base').length`), len(g.PilesOf(engine.Foundation)); n != want {
 		t.Errorf("%d empty foundations show their base card, want %d", n, want)
 	}
@@ -325,31 +313,8 @@ func (f *fixture) testPlayHome(t *testing.T) {
 // testPlayDrag drags a card by touch on a 375×740 phone, from its pile
 // to the one the engine lets it go to: the move is played.
 func (f *fixture) testPlayDrag(t *testing.T) {
-	g, _ := engine.Lookup("house-in-the-woods", "")
-	d, _ := pysolrand.ParseDeal("1")
-	s := g.Deal(d)
-	var move engine.Move
-	for _, m := range s.Legal(nil) {
-		if m.Action == engine.ActMove && g.Piles[m.To].Kind == engine.Tableau {
-			move = m
-			break
-		}
-	}
-	if move.Card == engine.NoCard {
-		t.Fatal("deal 1 has no move between fans at the start")
-	}
-	tb := f.openSlow(t)
-	for _, err := range []error{
-		call(tb.ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 375, Height: 740, DeviceScaleFactor: 2, Mobile: true}),
-		call(tb.ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 1}),
-	} {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	f.goTo(tb, "games/house-in-the-woods/index.html")
-	tb.do(chromedp.SetValue(chromedp.CSS(`section.play input[name=deal]`), "1"))
-	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`))) })
+	g, _, move := firstMove(t, "house-in-the-woods", "1", toTableau)
+	tb := f.openDeal(t, "house-in-the-woods", "1", phone)
 	from, to := g.Piles[move.From].ID, g.Piles[move.To].ID
 	// Both piles in view, then the centres of the top card and of the
 	// destination.
@@ -386,23 +351,10 @@ func (f *fixture) testPlayDrag(t *testing.T) {
 // names (their text, which the accessible name is), U, R and H undo, redo and ask a hint, and axe finds nothing
 // serious in dark mode with a game in progress and a card picked.
 func (f *fixture) testPlayKeys(t *testing.T) {
-	g, _ := engine.Lookup("house-in-the-woods", "")
-	d, _ := pysolrand.ParseDeal("1")
-	s := g.Deal(d)
-	var home engine.Move
-	for _, m := range s.Legal(nil) {
-		if g.Piles[m.To].Kind == engine.Foundation {
-			home = m
-			break
-		}
-	}
-	tb := f.openSlow(t)
-	if err := call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}}); err != nil {
-		t.Fatal(err)
-	}
-	f.goTo(tb, "games/house-in-the-woods/index.html")
-	tb.do(chromedp.SetValue(chromedp.CSS(`section.play input[name=deal]`), "1"))
-	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`))) })
+	g, s, home := firstMove(t, "house-in-the-woods", "1", toFoundation)
+	tb := f.openDeal(t, "house-in-the-woods", "1", func(tb *tab) error {
+		return call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+	})
 	label := func(id string) string {
 		return eval[string](tb, fmt.Sprintf(`document.querySelector('.play-board .pile[data-pile=%q]').textContent`, id))
 	}
@@ -477,4 +429,58 @@ func (f *fixture) testPlayBrokenLink(t *testing.T) {
 	if h := tb2.panel().Hash; h != "#play=3" {
 		t.Errorf("unknown rules: fragment %q, want #play=3", h)
 	}
+}
+
+// firstMove returns deal n of game, and the first legal move at its
+// start that ok accepts (the test fails if there is none).
+func firstMove(t *testing.T, game, n string, ok func(g *engine.Game, m engine.Move) bool) (*engine.Game, *engine.State, engine.Move) {
+	t.Helper()
+	g, err := engine.Lookup(game, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := pysolrand.ParseDeal(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.Deal(d)
+	for _, m := range s.Legal(nil) {
+		if ok(g, m) {
+			return g, s, m
+		}
+	}
+	t.Fatalf("%s deal %s has no such move at the start", game, n)
+	return nil, nil, engine.Move{}
+}
+
+// toFoundation and toTableau choose moves for firstMove.
+func toFoundation(g *engine.Game, m engine.Move) bool {
+	return m.Action == engine.ActMove && g.Piles[m.To].Kind == engine.Foundation
+}
+func toTableau(g *engine.Game, m engine.Move) bool {
+	return m.Action == engine.ActMove && g.Piles[m.To].Kind == engine.Tableau
+}
+
+// openDeal opens the page of game in a new tab, set up first (a phone's
+// screen, dark mode), and plays deal n.
+func (f *fixture) openDeal(t *testing.T, game, n string, setup ...func(*tab) error) *tab {
+	t.Helper()
+	tb := f.openSlow(t)
+	for _, set := range setup {
+		if err := set(tb); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.goTo(tb, "games/"+game+"/index.html")
+	tb.do(chromedp.SetValue(chromedp.CSS(`section.play input[name=deal]`), n))
+	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`))) })
+	return tb
+}
+
+// phone is a 375×740 touch screen, for openDeal.
+func phone(tb *tab) error {
+	if err := call(tb.ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 375, Height: 740, DeviceScaleFactor: 2, Mobile: true}); err != nil {
+		return err
+	}
+	return call(tb.ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 1})
 }

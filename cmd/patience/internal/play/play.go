@@ -167,15 +167,7 @@ type Play struct {
 
 // playOf is the legal move m of game g, for the page.
 func playOf(g *engine.Game, m engine.Move) Play {
-	var p Play
-	switch m.Action {
-	case engine.ActDeal:
-		p.Action = "deal"
-	case engine.ActRedeal:
-		p.Action = "redeal"
-	default:
-		p.Action = m.Action.Keyword()
-	}
+	p := Play{Action: replay.ActionWord(m.Action)}
 	if m.From >= 0 {
 		p.From = g.Piles[m.From].ID
 	}

@@ -182,6 +182,8 @@
       view.copy.hidden = true;
       view.copy.setAttribute('aria-label', 'The line in replay notation');
       view.check.setAttribute('role', 'status');
+      // "Still winnable?" comes under the board: its answer, a line or
+      // two, must not move the board while the reader aims at a card.
       // A refusal is shown at the pile it concerns and announced once,
       // by a live region that is always there (one shown only now would
       // not be heard).
@@ -189,7 +191,7 @@
       view.refusal.setAttribute('aria-hidden', 'true');
       view.refusalLive.setAttribute('aria-live', 'assertive');
       view.board.appendChild(view.refusal);
-      [view.bar, view.check, view.board, view.line, view.keys, view.moves, view.live, view.refusalLive, view.copy].forEach(function (e) { out.appendChild(e); });
+      [view.bar, view.board, view.check, view.line, view.keys, view.moves, view.live, view.refusalLive, view.copy].forEach(function (e) { out.appendChild(e); });
       view.bar.addEventListener('click', refused);
       view.board.addEventListener('click', onBoardClick);
       view.board.addEventListener('dblclick', onBoardDoubleClick);

@@ -315,6 +315,8 @@ func (f *fixture) testPlayHome(t *testing.T) {
 func (f *fixture) testPlayDrag(t *testing.T) {
 	g, _, move := firstMove(t, "house-in-the-woods", "1", toTableau)
 	tb := f.openDeal(t, "house-in-the-woods", "1", phone)
+	// Nothing moves the board any more (the check has answered).
+	tb.wait(`document.querySelector('.play-check[data-verdict]')`, time.Minute)
 	from, to := g.Piles[move.From].ID, g.Piles[move.To].ID
 	// Both piles in view, then the centres of the top card and of the
 	// destination.

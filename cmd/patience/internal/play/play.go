@@ -335,14 +335,14 @@ func (req *Request) line() (v *replay.Verified, broken string, err error) {
 			if r != nil {
 				what = moveWords(g, &r.Moves[0])
 			}
-			kept := "No move came before it."
+			before := "No move came before it."
 			switch {
 			case i == 1:
-				kept = "The move before it is kept."
+				before = "The move before it is kept."
 			case i > 1:
-				kept = fmt.Sprintf("The %d moves before it are kept.", i)
+				before = fmt.Sprintf("The %d moves before it are kept.", i)
 			}
-			return v, fmt.Sprintf("Move %d, %s, cannot be played: %s. %s", i+1, what, Words(g, reason(err)), kept), nil
+			return v, fmt.Sprintf("Move %d, %s, cannot be played: %s. %s", i+1, what, Words(g, reason(err)), before), nil
 		}
 	}
 	return v, "", nil

@@ -194,6 +194,13 @@
       [view.bar, view.board, view.check, view.line, view.keys, view.moves, view.live, view.refusalLive, view.copy].forEach(function (e) { out.appendChild(e); });
       view.bar.addEventListener('click', refused);
       view.board.addEventListener('click', onBoardClick);
+      view.board.addEventListener('focusin', function (e) {
+        var pe = e.target.closest && e.target.closest('.pile[data-pile]');
+        if (!pe || pe.tabIndex === 0) return;
+        view.board.querySelectorAll('.pile[tabindex="0"]').forEach(function (o) { o.tabIndex = -1; });
+        pe.tabIndex = 0;
+        rove = pe.getAttribute('data-pile');
+      });
       view.board.addEventListener('dblclick', onBoardDoubleClick);
       view.board.addEventListener('pointerdown', onPointerDown);
       view.board.addEventListener('pointermove', onPointerMove);
@@ -238,14 +245,19 @@
     }
 
     // decorate makes every pile of the board a button.
+    // rove is the pile in the Tab order: the last one focused.
+    var rove = null;
     function decorate() {
-      var piles = {};
+      var piles = {}, one = view.board.querySelector('.pile[data-pile]'), first = one && one.getAttribute('data-pile');
+      if (rove && !pileEl(rove)) rove = null;
       st.res.piles.forEach(function (p) { piles[p.id] = p; });
       view.board.querySelectorAll('.pile[data-pile]').forEach(function (e) {
         var p = piles[e.getAttribute('data-pile')];
         if (!p) return;
         var n = p.cards.length;
-        e.tabIndex = 0;
+        // One pile is in the Tab order (the last one focused); the
+        // arrows move between them.
+        e.tabIndex = p.id === (rove || first) ? 0 : -1;
         e.setAttribute('role', 'button');
         var base = !n && (st.res.bases || {})[p.id], name = (st.res.names || {})[p.id] || p.id;
         // Its name is its text: its label on the board (what voice
@@ -826,7 +838,9 @@
     // showSolution shows a won solve's line in the step-through viewer;
     // the address says its step and carries its line.
     function showSolution(res, stats) {
-      say('Won: the solver found a win in ' + res.export.steps.filter(function (s) { return !s.auto; }).length + ' moves, checked move by move by the engine' + stats + '. Step through it below.');
+      var moves = res.export.steps.filter(function (s) { return !s.auto; }).length, steps = res.export.steps.length;
+      say('Won: the solver found a win in ' + moves + ' moves' + (steps > moves ? ' (' + steps + ' steps in the viewer, with the ' + (steps - moves) + ' the rules make)' : '') +
+        ', checked move by move by the engine' + stats + '. Step through it below.');
       var box = el('div', 'play-solution');
       box.innerHTML = res.figure;
       var bar = el('div', 'play-bar');

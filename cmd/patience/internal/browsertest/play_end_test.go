@@ -374,6 +374,10 @@ func (f *fixture) testPlayKeys(t *testing.T) {
 	if got := eval[string](tb, `document.activeElement.dataset.pile || ''`); got != "t2" {
 		t.Errorf("ArrowRight from t1 goes to %q, want t2", got)
 	}
+	// One pile in the Tab order (the last focused), not one per pile.
+	if got := eval[[]string](tb, `[...document.querySelectorAll('.play-board .pile[tabindex="0"]')].map(p => p.dataset.pile)`); len(got) != 1 || got[0] != "t2" {
+		t.Errorf("piles in the Tab order: %q, want t2 alone", got)
+	}
 	from, to := g.Piles[home.From].ID, g.Piles[home.To].ID
 	tb.do(chromedp.Focus(chromedp.CSS(fmt.Sprintf(`.play-board .pile[data-pile=%q]`, from))), chromedp.KeyEvent(kb.Enter))
 	tb.act(func() {

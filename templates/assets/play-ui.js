@@ -803,8 +803,9 @@
         } else {
           say(res.timeUp ?
             'Undecided: stopped by time, the clock\u2019s safety net, before the solver had searched its budget of positions' + stats + '. A slower machine or a busy one stops sooner; the verdict for the budget is not known.' :
-            'Undecided: the solver searched its budget of positions without finding a win or proving ' + what + ' lost' + stats + '.');
-          var more = Math.max(res.nodes, 1) * 3;
+            'Undecided: the solver searched its budget of ' + num(res.budget) + ' positions without finding a win or proving ' + what + ' lost' + stats + '.' +
+            (res.budget < res.surveyBudget ? ' The site\u2019s survey gives a deal up to ' + num(res.surveyBudget) + ' positions, so it may count this deal won: try again with more.' : ''));
+          var more = Math.max(res.budget, 1) * 3;
           out.appendChild(button('Try again with ' + num(more) + ' positions', function () {
             solve(more, from, back);
           }));

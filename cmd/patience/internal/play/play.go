@@ -117,6 +117,12 @@ type Response struct {
 	Nodes   int64          `json:"nodes,omitempty"`
 	MS      float64        `json:"ms,omitempty"`
 	TimeUp  bool           `json:"timeUp,omitempty"`  // unknown because the clock, not the positions, ran out
+	// Budget is the positions the search was allowed, and SurveyBudget
+	// those the site's survey allows a deal (solver.DefaultMaxNodes,
+	// with its clock), so that an undecided solve can say why the
+	// survey may count the deal won.
+	Budget       int64 `json:"budget,omitempty"`
+	SurveyBudget int64 `json:"surveyBudget,omitempty"`
 	Blocked string         `json:"blocked,omitempty"` // lost: the cards the dead-end or suit-lock test found blocked
 	Hint    *Hint          `json:"hint,omitempty"`
 	Export  *replay.Export `json:"export,omitempty"` // a won "solve": the solution, format 1
@@ -559,6 +565,7 @@ func (req *Request) solve(v *replay.Verified, progress func(int64, time.Duration
 		return &Response{Error: err.Error()}
 	}
 	res.Verdict, res.Nodes, res.MS, res.TimeUp = sol.Verdict.String(), sol.Nodes, float64(sol.Elapsed.Microseconds())/1000, sol.TimeUp
+	res.Budget, res.SurveyBudget = opt.MaxNodes, solver.DefaultMaxNodes
 	switch sol.Verdict {
 	case solver.Lost:
 		var mark []string

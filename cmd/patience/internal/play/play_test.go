@@ -100,6 +100,12 @@ func TestHandle(t *testing.T) {
 					t.Errorf("verdict %s, blocked %q, the board marks no K♠: %.200q", res.Verdict, res.Blocked, res.Figure)
 				}
 			}},
+		{name: "an undecided solve says its budget and the survey's", req: Request{Op: "solve", Game: "napoleon-at-st-helena", Deal: "456", Nodes: 1000, MS: -1},
+			check: func(t *testing.T, res *Response) {
+				if res.Verdict != "unknown" || res.Budget != 1000 || res.SurveyBudget != solver.DefaultMaxNodes || res.TimeUp {
+					t.Errorf("verdict %s, budget %d, survey's %d, time up %v", res.Verdict, res.Budget, res.SurveyBudget, res.TimeUp)
+				}
+			}},
 		{name: "winnable", req: Request{Op: "winnable", Game: "house-in-the-woods", Deal: "1", MS: -1},
 			check: func(t *testing.T, res *Response) {
 				if res.Verdict != "won" || res.Figure != "" || res.Hint != nil {

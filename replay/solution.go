@@ -7,6 +7,18 @@ import (
 	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
+// ActionWord is the word a written move of kind a starts with: "deal",
+// "redeal", a game's keyword ("merci"), or "" for a plain move.
+func ActionWord(a engine.Action) string {
+	switch a {
+	case engine.ActDeal:
+		return "deal"
+	case engine.ActRedeal:
+		return "redeal"
+	}
+	return a.Keyword()
+}
+
 // FromMoves writes a replay of the engine moves played from the start of
 // deal (a deal number as ParseDeal reads it) of game g: the notation the
 // solver prints. Forced moves are left out (the verifier makes them).
@@ -17,14 +29,8 @@ func FromMoves(g *engine.Game, deal, title string, moves []engine.Move) *Replay 
 		if m.Action.Forced() {
 			continue
 		}
-		w := Move{Number: len(r.Moves) + 1}
-		switch m.Action {
-		case engine.ActDeal:
-			w.Action = "deal"
-		case engine.ActRedeal:
-			w.Action = "redeal"
-		default:
-			w.Action = m.Action.Keyword() // "merci"; "" for a plain move
+		w := Move{Number: len(r.Moves) + 1, Action: ActionWord(m.Action)}
+		if m.Action != engine.ActDeal && m.Action != engine.ActRedeal {
 			w.From, w.To = g.Piles[m.From].ID, g.Piles[m.To].ID
 			w.Card = m.Card.String()
 		}

@@ -151,22 +151,9 @@ func Verify(r *Replay) (*Verified, error) {
 	}
 	v := &Verified{Replay: r, Game: g, Start: s.Clone()}
 	for i := range r.Moves {
-		m := &r.Moves[i]
-		fail := func(format string, args ...any) error {
-			return srcpos.ErrorList{{Pos: m.Pos, Msg: fmt.Sprintf("step %d (%s): %s", i+1, m.Text(), fmt.Sprintf(format, args...))}}
-		}
-		// The author may write a forced move (a refill, a Herz zu Herz
-		// deal) out; until the written move is the forced one, the rules
-		// make their forced moves first.
-		v.forceUntil(s, m, fail)
-		mv, err := resolve(s, m, fail)
-		if err != nil {
+		if err := v.play(s, i); err != nil {
 			return nil, err
 		}
-		if err := s.Check(mv); err != nil {
-			return nil, fail("%v", err)
-		}
-		v.step(s, mv, i, m.Note)
 	}
 	v.forceAll(s)
 	v.End = s
@@ -187,6 +174,66 @@ func Verify(r *Replay) (*Verified, error) {
 		}
 	}
 	return v, nil
+}
+
+// play plays the written move i of the replay in s, after the forced
+// moves that come before it.
+func (v *Verified) play(s *engine.State, i int) error {
+	m := &v.Replay.Moves[i]
+	fail := func(format string, args ...any) error {
+		return srcpos.ErrorList{{Pos: m.Pos, Msg: fmt.Sprintf("step %d (%s): %s", i+1, m.Text(), fmt.Sprintf(format, args...))}}
+	}
+	// The author may write a forced move (a refill, a Herz zu Herz
+	// deal) out; until the written move is the forced one, the rules
+	// make their forced moves first.
+	v.forceUntil(s, m, fail)
+	mv, err := resolve(s, m, fail)
+	if err != nil {
+		return err
+	}
+	if err := s.Check(mv); err != nil {
+		return fail("%v", err)
+	}
+	v.step(s, mv, i, m.Note)
+	return nil
+}
+
+// Extend plays the written move m after the end of v, as Verify plays
+// a replay with m appended (its result not checked): the end, the steps
+// and the replay's moves grow by it and the forced moves that follow.
+// When m is not legal v is unchanged and the error says why, as
+// Verify's would. m is a move of the player: the rules have made their
+// forced moves at the end of v already, so one written out is refused.
+func (v *Verified) Extend(m Move) error {
+	v.Replay.Moves = append(v.Replay.Moves, m)
+	i := len(v.Replay.Moves) - 1
+	if err := v.play(v.End, i); err != nil {
+		v.Replay.Moves = v.Replay.Moves[:i]
+		return err
+	}
+	v.forceAll(v.End)
+	return nil
+}
+
+// Truncate takes back the written moves from n on, with the forced
+// moves that followed them, by undoing them in the end position: v is
+// then what Verify gives for the first n moves.
+func (v *Verified) Truncate(n int) {
+	if n >= len(v.Replay.Moves) {
+		return
+	}
+	cut := len(v.Steps)
+	for cut > 0 && (v.Steps[cut-1].Index < 0 || v.Steps[cut-1].Index >= n) {
+		cut--
+		if v.Steps[cut].Index == n {
+			break
+		}
+	}
+	for i := len(v.Steps) - 1; i >= cut; i-- {
+		v.End.Undo(v.Steps[i].Move)
+	}
+	v.Steps = v.Steps[:cut]
+	v.Replay.Moves = v.Replay.Moves[:n]
 }
 
 // forceAll makes the moves the rules force; it reports whether it made any.

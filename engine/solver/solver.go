@@ -181,6 +181,12 @@ type Options struct {
 	// Timeout bounds the wall time; 0 means DefaultTimeout, a negative
 	// value no limit (the context still applies).
 	Timeout time.Duration
+	// Deadline, if positive and Timeout is negative, stops the search
+	// after this much wall time without dividing the phases by time as
+	// Timeout does: the node budget alone decides what is searched, so
+	// a solve that ends before it gives the same verdict and line on any
+	// machine under any load; one that it stops says so (Result.TimeUp).
+	Deadline time.Duration
 	// Shorten is the node budget for looking for shortcuts in a win
 	// (see Shorten); 0 means only the cheap passes, which always run.
 	Shorten int64
@@ -236,6 +242,9 @@ type Result struct {
 	Moves   []engine.Move // the winning line, for Won
 	Nodes   int64         // positions expanded
 	Elapsed time.Duration
+	// TimeUp: the clock (Timeout or Deadline), not the node budget,
+	// ended a search that found no verdict.
+	TimeUp bool
 }
 
 var infos sync.Map // *engine.Game -> *info
@@ -272,6 +281,8 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 	}
 	if timeout > 0 {
 		b.deadline = start.Add(timeout)
+	} else if opt.Deadline > 0 {
+		b.deadline = start.Add(opt.Deadline)
 	}
 	var (
 		v     Verdict
@@ -294,6 +305,7 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 		}
 	}
 	res := Result{Verdict: v, Nodes: b.nodes}
+	res.TimeUp = v == Unknown && !b.deadline.IsZero() && !time.Now().Before(b.deadline)
 	if v == Won {
 		short, err := Shorten(ctx, s, moves, opt.Shorten)
 		if err != nil {

@@ -1,7 +1,8 @@
 /* patience: the "Play or solve any deal" panel of a game page. This small
-   script only builds the form; the rest (assets/play-ui.js, play.css and
-   the engine, WebAssembly in a Web Worker) loads when the panel is first
-   used, so a page that is only read loads nothing more. */
+   script only builds the form and links its stylesheet (play.css); the
+   rest (assets/play-ui.js and the engine, WebAssembly in a Web Worker)
+   loads when the panel is first used, so a page that is only read loads
+   little more. */
 (function () {
   'use strict';
   var section = document.querySelector('section.play[data-game]');
@@ -19,7 +20,7 @@
 
   var form = el('form', { 'class': 'play-form' });
   var label = el('label', null, 'Deal number ');
-  var input = el('input', { name: 'deal', type: 'text', inputmode: 'numeric', autocomplete: 'off', size: '10', required: '', pattern: '\\s*(ms)?[0-9]{1,19}\\s*', title: 'a deal number, as in PySolFC: 1 to 99999999999, or ms1 to ms32000 for the Microsoft deals' });
+  var input = el('input', { name: 'deal', type: 'text', inputmode: 'numeric', autocomplete: 'off', size: '10', required: '', value: '1', pattern: '\\s*(ms)?[0-9]{1,20}\\s*', title: 'a deal number, as in PySolFC: 1 to 18446744073709551615, or ms1 to ms8589934591 for the Microsoft generator' });
   label.appendChild(input);
   form.appendChild(label);
   if (variants.length) {
@@ -31,14 +32,25 @@
     vl.appendChild(sel);
     form.appendChild(vl);
   }
-  form.appendChild(el('button', { type: 'submit', name: 'show', value: 'show' }, 'Show'));
+  form.appendChild(el('button', { type: 'submit', name: 'show', value: 'show' }, 'Play'));
   form.appendChild(el('button', { type: 'submit', name: 'solve', value: 'solve' }, 'Solve'));
+  // A random deal number (the engine deals it), played at once.
+  var random = el('button', { type: 'button', name: 'random' }, 'Random deal');
+  random.addEventListener('click', function () {
+    input.value = String(1 + Math.floor(Math.random() * 1000000));
+    start({ op: 'show' });
+  });
+  form.appendChild(random);
   var status = el('p', { 'class': 'play-status', role: 'status' });
   var out = el('div', { 'class': 'play-out' });
+  // The panel's style, before its first use (the rest loads then).
+  document.head.appendChild(el('link', { rel: 'stylesheet', href: root + 'assets/play.css' }));
   section.appendChild(form);
   section.appendChild(status);
   section.appendChild(out);
   section.hidden = false;
+  // The panel is on the page: so is its line in "On this page".
+  document.querySelectorAll('.toc-play').forEach(function (li) { li.hidden = false; });
 
   // start loads the rest once and hands it what the reader asked for.
   function start(what) {
@@ -50,8 +62,6 @@
     if (!started) {
       status.textContent = 'Loading the engine\u2026';
       section.setAttribute('aria-busy', 'true');
-      var css = el('link', { rel: 'stylesheet', href: root + 'assets/play.css' });
-      document.head.appendChild(css);
       started = new Promise(function (resolve, reject) {
         var s = el('script', { src: root + 'assets/play-ui.js' });
         s.onload = function () { resolve(window.PatiencePlay); };

@@ -81,6 +81,28 @@
     return e;
   }
 
+  // fillCards draws the cards of a pile of kind into its box: cards are
+  // {c: code, k: key} (a key, if any, lets a drawing follow the card),
+  // bottom first; a stacked pile shows its top card and a count.
+  function fillCards(box, kind, cards, marked) {
+    var n = cards.length;
+    box.textContent = '';
+    box.setAttribute('data-n', n);
+    box.style.setProperty('--n', n);
+    if (!n) return box.appendChild(el('span', 'vh', 'empty'));
+    if (kind === 'stock') {
+      var b = box.appendChild(el('span', 'card back', n));
+      return b.appendChild(el('span', 'vh', ' cards'));
+    }
+    (stacked(kind) ? cards.slice(-1) : cards).forEach(function (o) {
+      var t = card(o.c), c = box.appendChild(el('span', 'card ' + t[2] + (marked[o.c] ? ' mark' : ''), t[0]));
+      if (t[1]) c.appendChild(el('span', 'suit', t[1]));
+      if (marked[o.c]) c.appendChild(el('span', 'vh', ' (marked)'));
+      if (o.k != null) c.setAttribute('data-k', o.k);
+    });
+    if (stacked(kind) && n > 1) box.appendChild(el('span', 'count', n));
+  }
+
   function Viewer(script) {
     var root = script.closest('.replay'), data;
     if (!root || root.classList.contains('js')) return;
@@ -130,22 +152,7 @@
     }
 
     function fill(p, cards) {
-      var box = pileEl(p).querySelector('.cards'), k = L.kind[p], n = cards.length;
-      box.textContent = '';
-      box.setAttribute('data-n', n);
-      box.style.setProperty('--n', n);
-      if (!n) return box.appendChild(el('span', 'vh', 'empty'));
-      if (k === 'stock') {
-        var b = box.appendChild(el('span', 'card back', n));
-        return b.appendChild(el('span', 'vh', ' cards'));
-      }
-      (stacked(k) ? cards.slice(-1) : cards).forEach(function (o) {
-        var t = card(o.c), c = box.appendChild(el('span', 'card ' + t[2] + (marked[o.c] ? ' mark' : ''), t[0]));
-        if (t[1]) c.appendChild(el('span', 'suit', t[1]));
-        if (marked[o.c]) c.appendChild(el('span', 'vh', ' (marked)'));
-        c.setAttribute('data-k', o.k);
-      });
-      if (stacked(k) && n > 1) box.appendChild(el('span', 'count', n));
+      fillCards(pileEl(p).querySelector('.cards'), L.kind[p], cards, marked);
     }
 
     function rects(keys) {
@@ -209,10 +216,14 @@
       return s.caption || (s.cards || []).map(cardText).join(' ') + ' from ' + s.from + ' to ' + s.to;
     }
 
+    // setHash says the step in the address, keeping what follows a step
+    // of this replay after "&" (the play panel's solution carries its
+    // line there).
     function setHash(push) {
-      var h = '#' + id + '/' + cur;
-      if (decodeURIComponent(location.hash) === h) return;
-      try { history[push ? 'pushState' : 'replaceState'](null, '', h); } catch (e) { /* throttled */ }
+      var h = '#' + id + '/' + cur, now = location.hash, amp = now.indexOf('&');
+      var keep = amp >= 0 && stepOf(now.slice(1, amp))[0] === id ? now.slice(amp) : '';
+      if (stepOf(now.slice(1))[0] === id && stepOf(now.slice(1))[1] === String(cur)) return;
+      try { history[push ? 'pushState' : 'replaceState'](null, '', h + keep); } catch (e) { /* throttled */ }
     }
 
     // go shows step n. how: {hash: 0 (leave the URL), 1 (replace), 2 (push); quiet: no announcement}
@@ -287,12 +298,10 @@
     }
 
     function fromHash(scroll) {
-      var h, i;
-      try { h = decodeURIComponent(location.hash.slice(1)); } catch (e) { return; }
-      i = h.lastIndexOf('/');
-      if (h.slice(0, i) === id && /^\d+$/.test(h.slice(i + 1))) {
-        to(+h.slice(i + 1), { hash: 0 });
-        if (+h.slice(i + 1) > last) setHash(); // #id/9999 becomes #id/<last>
+      var h = location.hash.slice(1), at = stepOf(h);
+      if (at[0] === id && /^\d+$/.test(at[1])) {
+        to(+at[1], { hash: 0 });
+        if (+at[1] > last) setHash(); // #id/9999 becomes #id/<last>
         var r = root.getBoundingClientRect();
         if (scroll && (r.top < 0 || r.top > innerHeight)) root.scrollIntoView();
       } else if (!h) {
@@ -353,11 +362,22 @@
     if (typeof module === 'object') module.exports = { layouts: layouts, card: card };
     return;
   }
+  // stepOf reads a fragment (without its "#") as [id, step]: "ID/STEP",
+  // and anything after "&" set aside; ['', ''] when it is not one.
+  function stepOf(h) {
+    var amp = h.indexOf('&');
+    if (amp >= 0) h = h.slice(0, amp);
+    try { h = decodeURIComponent(h); } catch (e) { return ['', '']; }
+    var i = h.lastIndexOf('/');
+    return i < 0 ? ['', ''] : [h.slice(0, i), h.slice(i + 1)];
+  }
+
   // missing tells the reader when the URL names a step of a replay that is
   // not on this page (#nonexistent/3), at the top of the page.
   function missing() {
     var h, m, note = document.querySelector('.replay-missing'), main = document.querySelector('main');
-    try { h = decodeURIComponent(location.hash.slice(1)); } catch (e) { h = ''; }
+    var at = stepOf(location.hash.slice(1));
+    h = at[0] + '/' + at[1];
     m = /^(.+)\/(\d+)$/.exec(h);
     var gone = m && !document.getElementById(m[1]) && !document.getElementById(h);
     if (!gone) return note && note.remove();
@@ -385,6 +405,12 @@
     mount: function (figure) {
       var s = figure && figure.querySelector('script[data-replay]');
       if (s) Viewer(s);
+    },
+    // fillPile draws a pile of a board (its element, with data-kind)
+    // holding the cards (codes, bottom first): the play panel draws a
+    // move so before the engine's answer comes.
+    fillPile: function (pile, codes) {
+      fillCards(pile.querySelector('.cards'), pile.getAttribute('data-kind'), codes.map(function (c) { return { c: c }; }), {});
     }
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init); else init();

@@ -5,20 +5,23 @@
 //
 // Every request is complete in itself: the game, the deal and the moves
 // the reader has played so far, in replay notation as earlier responses
-// gave them. The position is rebuilt by replay.Verify each time, so a
-// worker may be stopped (a cancelled solve) and started again without
-// losing anything, and the page keeps no rule: which moves are legal,
-// why one is not, what a move is called and what the solver says all
-// come from here.
+// gave them, so a worker may be stopped (a cancelled solve) and started
+// again without losing anything. The worker keeps the line it answered
+// last (kept), so that the next request, a move more or an undo, costs
+// that move, not a replay from the deal. The page keeps no rule: which
+// moves are legal, why one is not, what a move is called and what the
+// solver says all come from here, in the board's words (Words).
 package play
 
 //go:generate go run ./gen
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/patience-solitaire/patience/engine"
@@ -32,8 +35,10 @@ import (
 type Request struct {
 	// Op is what to do: "position" (the position after Moves, drawn),
 	// "move" (play the attempt below), "hint" (the solver's next move),
-	// "winnable" (a bounded solve of the position, its verdict only) or
-	// "solve" (solve the position; a win comes as a replay viewer).
+	// "winnable" (a bounded solve of the position, its verdict only),
+	// "solve" (solve the position; a win comes as a replay viewer) or
+	// "line" (Moves are a solution, as Response.Solution gave it: its
+	// viewer, as "solve" would give it, without solving again).
 	Op      string   `json:"op"`
 	Game    string   `json:"game"`
 	Variant string   `json:"variant,omitempty"`
@@ -48,9 +53,10 @@ type Request struct {
 	To     string `json:"to,omitempty"`
 	Action string `json:"action,omitempty"`
 
-	// The budget of "hint", "winnable" and "solve": positions and
-	// milliseconds (0: the defaults below; a negative MS: no time limit,
-	// for tests whose verdicts must not depend on the machine's load).
+	// The budget of "hint", "winnable" and "solve": positions (0: the
+	// defaults below), and the milliseconds after which the clock stops
+	// the search as a safety net (0: the defaults below; negative: none).
+	// The positions alone decide the verdict and the line.
 	Nodes int64 `json:"nodes,omitempty"`
 	MS    int64 `json:"ms,omitempty"`
 }
@@ -61,20 +67,43 @@ type Response struct {
 	// deal number that is not one, moves that do not replay); nothing
 	// else is then.
 	Error string `json:"error,omitempty"`
-	// Illegal is the engine's reason when the attempt of "move" is not a
-	// legal move; the position is the one before it.
+	// Illegal is the engine's reason, in the board's words, when the
+	// attempt of "move" is not a legal move, or when a move of Request.Moves
+	// is not (a broken link): the position is the one before it.
 	Illegal string `json:"illegal,omitempty"`
 
-	// The position: the moves played (the reader's, in notation), every
-	// step with its caption (forced moves included), the piles, and
-	// whether it is won.
-	Moves []string            `json:"moves"`
-	Steps []Step              `json:"steps"`
-	Piles []replay.ExportPile `json:"piles"`
-	Won   bool                `json:"won"`
+	// The position: the rules and the deal (those of the request, or the
+	// ones shown instead of an unknown variant or a deal that is not one),
+	// the moves played (the reader's, in notation), every step with its
+	// caption (forced moves included), the piles, and whether it is won.
+	Variant string              `json:"variant"`
+	Deal    string              `json:"deal"`
+	Moves   []string            `json:"moves"`
+	Steps   []Step              `json:"steps"`
+	Piles   []replay.ExportPile `json:"piles"`
+	Won     bool                `json:"won"`
 	// Buried: a buried card may be played now (a merci), so a click on
 	// one picks it rather than its pile's top card.
 	Buried bool `json:"buried,omitempty"`
+	// Redeal: a redeal is a legal move now, so the panel shows its
+	// Redeal control.
+	Redeal bool `json:"redeal,omitempty"`
+	// Legal lists the legal moves, so that the page draws one the reader
+	// makes at once, before the engine's answer (with the forced moves
+	// that follow it) comes.
+	Legal []Play `json:"legal"`
+	// Bases says, for each foundation, the card it starts with ("A♣",
+	// "♥" for any heart) and how it is built ("A♣ up to K"): an empty
+	// one shows them, as the layout diagram does.
+	Bases map[string]Base `json:"bases"`
+	// Names names each pile as the captions do ("fan 3", "the stock"),
+	// for screen readers.
+	Names map[string]string `json:"names"`
+	// Over says how the game ended, once it has: won, or no move left.
+	Over string `json:"over,omitempty"`
+	// Line is the HTML of a replay viewer of the forced moves, for a game
+	// the rules play by themselves (Herz zu Herz).
+	Line string `json:"line,omitempty"`
 	// Replay is the line in replay notation (played, or solved for a
 	// won "solve"), for "Copy as replay".
 	Replay string `json:"replay,omitempty"`
@@ -87,9 +116,20 @@ type Response struct {
 	Verdict string         `json:"verdict,omitempty"` // won, lost or unknown
 	Nodes   int64          `json:"nodes,omitempty"`
 	MS      float64        `json:"ms,omitempty"`
+	TimeUp  bool           `json:"timeUp,omitempty"`  // unknown because the clock, not the positions, ran out
+	// Budget is the positions the search was allowed, and SurveyBudget
+	// those the site's survey allows a deal (solver.DefaultMaxNodes,
+	// with its clock), so that an undecided solve can say why the
+	// survey may count the deal won.
+	Budget       int64 `json:"budget,omitempty"`
+	SurveyBudget int64 `json:"surveyBudget,omitempty"`
 	Blocked string         `json:"blocked,omitempty"` // lost: the cards the dead-end or suit-lock test found blocked
 	Hint    *Hint          `json:"hint,omitempty"`
 	Export  *replay.Export `json:"export,omitempty"` // a won "solve": the solution, format 1
+	// Solution is a won "solve"'s line: the player's moves from the deal
+	// (the rules make the forced ones), in notation, for a link that
+	// opens it without solving again ("line").
+	Solution []string `json:"solution,omitempty"`
 }
 
 // Step is one step of the played line.
@@ -97,94 +137,234 @@ type Step struct {
 	Caption string `json:"caption"`
 	Auto    bool   `json:"auto,omitempty"` // made by the rules
 	Move    int    `json:"move"`           // index in Moves, -1 for a forced move
+	// The piles it moved a card from and to ("" for none: a shuffle).
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
 }
 
-// Hint is the solver's next move.
-type Hint struct {
-	Move   string `json:"move"`             // in notation
-	Action string `json:"action,omitempty"` // deal, redeal or merci, as in Request
+// Base is what an empty foundation shows.
+type Base struct {
+	Card string `json:"card"`
+	Rule string `json:"rule"`
+}
+
+// bases returns what the empty foundations of g show.
+func bases(g *engine.Game) map[string]Base {
+	m := map[string]Base{}
+	for _, i := range g.PilesOf(engine.Foundation) {
+		f := g.Piles[i].Found
+		b := Base{Card: f.Suit.Symbol(), Rule: f.Describe()}
+		if !f.AnyRank {
+			b.Card = CardName(engine.NewCard(f.Base, f.Suit))
+		}
+		m[g.Piles[i].ID] = b
+	}
+	return m
+}
+
+// Play is a legal move: Action (deal, redeal, merci, or "" for a card
+// moved), the card that moves and the piles, as in Request.
+type Play struct {
+	Action string `json:"action,omitempty"`
 	From   string `json:"from,omitempty"`
 	To     string `json:"to,omitempty"`
 	Card   string `json:"card,omitempty"`
 }
 
+// playOf is the legal move m of game g, for the page.
+func playOf(g *engine.Game, m engine.Move) Play {
+	p := Play{Action: replay.ActionWord(m.Action)}
+	if m.From >= 0 {
+		p.From = g.Piles[m.From].ID
+	}
+	if m.To >= 0 {
+		p.To = g.Piles[m.To].ID
+	}
+	if m.Card != engine.NoCard {
+		p.Card = m.Card.String()
+	}
+	return p
+}
+
+// Hint is the solver's next move, or when it found no win a legal move.
+type Hint struct {
+	Caption string `json:"caption"` // in words, as the list of moves says it
+	Move    string `json:"move"`    // in notation
+	Play
+	Sure bool `json:"sure,omitempty"` // the first move of a win the solver found
+}
+
 // Default budgets: the solve the reader asks for, and the ones made after
-// each move and for a hint.
+// each move and for a hint. Positions decide; the clock is a safety net.
 const (
-	SolveTimeout = solver.DefaultTimeout
-	CheckNodes   = 200_000
-	CheckTimeout = 2 * time.Second
+	SolveNodes    = 4_000_000
+	SolveDeadline = 2 * time.Minute
+	CheckNodes    = 200_000
+	CheckDeadline = 10 * time.Second
 	// SolveShorten is the node budget for shortening a solution.
 	SolveShorten = 50_000
 )
 
 // Options returns the solver's options for the request: the browser's
-// solve and a native one (tests, benchmarks) use the same.
+// solve and a native one (tests, benchmarks) use the same. The node
+// budget alone divides the search (Timeout is negative), so that the
+// same deal and budget give the same verdict and line anywhere.
 func Options(req *Request) solver.Options {
-	opt := solver.Options{MaxNodes: req.Nodes, Timeout: time.Duration(req.MS) * time.Millisecond}
-	switch req.Op {
-	case "solve":
-		if opt.Timeout == 0 {
-			opt.Timeout = SolveTimeout
-		}
-		if opt.MaxNodes <= 0 && opt.Timeout > SolveTimeout {
-			// More time ("Try again for 30 s") comes with as many more
-			// positions.
-			opt.MaxNodes = int64(float64(solver.DefaultMaxNodes) * float64(opt.Timeout) / float64(SolveTimeout))
-		}
+	opt := solver.Options{MaxNodes: req.Nodes, Timeout: -1, Deadline: time.Duration(req.MS) * time.Millisecond}
+	nodes, deadline := int64(CheckNodes), CheckDeadline
+	if req.Op == "solve" {
+		nodes, deadline = SolveNodes, SolveDeadline
 		opt.Shorten = SolveShorten
-	default:
-		if opt.MaxNodes <= 0 {
-			opt.MaxNodes = CheckNodes
-		}
-		if opt.Timeout == 0 {
-			opt.Timeout = CheckTimeout
-		}
+	}
+	if opt.MaxNodes <= 0 {
+		opt.MaxNodes = nodes
+	}
+	switch {
+	case req.MS == 0:
+		// As many more seconds as positions ("Try again with 3 times
+		// as many positions").
+		opt.Deadline = time.Duration(float64(deadline) * float64(opt.MaxNodes) / float64(nodes))
+	case req.MS < 0:
+		opt.Deadline = 0
 	}
 	return opt
+}
+
+// kept is the worker's game: the line answered last.
+var kept struct {
+	sync.Mutex
+	key string // the game's key and the deal
+	v   *replay.Verified
 }
 
 // Handle answers req. progress, if not nil, is called during a solve
 // with the positions searched and the time spent, at most every 100 ms.
 func Handle(req *Request, progress func(nodes int64, elapsed time.Duration)) *Response {
-	r, err := req.replay()
+	kept.Lock()
+	defer kept.Unlock()
+	v, broken, err := req.line()
 	if err != nil {
 		return &Response{Error: err.Error()}
 	}
-	v, err := replay.Verify(r)
-	if err != nil {
-		return &Response{Error: "the moves do not replay: " + err.Error()}
-	}
+	var res *Response
 	switch req.Op {
 	case "position":
-		return position(v, r)
+		res = position(v)
 	case "move":
-		return req.move(r, v)
+		if broken != "" {
+			res = position(v)
+		} else {
+			res = req.move(v)
+		}
 	case "hint", "winnable", "solve":
-		return req.solve(r, v, progress)
+		res = req.solve(v, progress)
+	case "line":
+		res = &Response{Verdict: "won"}
+		if broken != "" || !v.End.Won() {
+			return &Response{Error: "the solution in the link does not win: " + cmp.Or(broken, over(v.End, 1)+" after its last move.")}
+		}
+		if err := solution(res, v, nil); err != nil {
+			return &Response{Error: err.Error()}
+		}
+	default:
+		return &Response{Error: fmt.Sprintf("unknown request %q", req.Op)}
 	}
-	return &Response{Error: fmt.Sprintf("unknown request %q", req.Op)}
+	if broken != "" && res.Error == "" {
+		res.Illegal = broken
+	}
+	return res
 }
 
-// replay returns the played line as a replay.
-func (req *Request) replay() (*replay.Replay, error) {
+// line returns the line of req, verified: kept, grown or cut back to it
+// when it is the same deal, else played from the deal. When a move does
+// not play, the line stops before it and broken says why, in the
+// board's words.
+func (req *Request) line() (v *replay.Verified, broken string, err error) {
+	var fallback []string
 	g, err := engine.Lookup(req.Game, req.Variant)
+	var unknown *engine.UnknownVariantError
+	if err != nil && req.Op == "position" && errors.As(err, &unknown) {
+		// A link with rules the game does not have: its standard rules,
+		// with a note (and no moves, which were for other rules).
+		fallback = append(fallback, err.Error()+": the standard rules are shown")
+		g, err = engine.Lookup(req.Game, "")
+		req.Moves = nil
+	}
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	d, err := pysolrand.ParseDeal(req.Deal)
-	if err != nil {
-		return nil, err
+	if err != nil && req.Op == "position" {
+		// A link with a deal that is not one: deal 1, with a note.
+		fallback = append(fallback, err.Error()+": deal 1 is shown")
+		d, err = pysolrand.Deal{N: 1}, nil
+		req.Moves = nil
 	}
+	if err != nil {
+		return nil, "", err
+	}
+	if fallback != nil {
+		defer func() {
+			if v != nil {
+				broken = strings.Join(fallback, "; ") + "."
+			}
+		}()
+	}
+	key := g.Key() + " " + d.String()
+	if kept.key != key || kept.v == nil {
+		r, err := written(g, d.String(), nil)
+		if err != nil {
+			return nil, "", err
+		}
+		if kept.v, err = replay.Verify(r); err != nil {
+			kept.key, kept.v = "", nil
+			return nil, "", err
+		}
+		kept.key = key
+	}
+	v = kept.v
+	same := 0
+	for same < len(req.Moves) && same < len(v.Replay.Moves) && req.Moves[same] == v.Replay.Moves[same].Text() {
+		same++
+	}
+	v.Truncate(same)
+	if same == len(req.Moves) {
+		return v, "", nil
+	}
+	for i := same; i < len(req.Moves); i++ {
+		r, err := written(g, d.String(), req.Moves[i:i+1])
+		if err == nil {
+			err = v.Extend(r.Moves[0])
+		}
+		if err != nil {
+			what := fmt.Sprintf("%q", req.Moves[i])
+			if r != nil {
+				what = moveWords(g, &r.Moves[0])
+			}
+			before := "No move came before it."
+			switch {
+			case i == 1:
+				before = "The move before it is kept."
+			case i > 1:
+				before = fmt.Sprintf("The %d moves before it are kept.", i)
+			}
+			return v, fmt.Sprintf("Move %d, %s, cannot be played: %s. %s", i+1, what, Words(g, reason(err)), before), nil
+		}
+	}
+	return v, "", nil
+}
+
+// written returns the replay of game g, deal d and moves.
+func written(g *engine.Game, d string, moves []string) (*replay.Replay, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "game: %s\n", g.Slug)
 	if g.Variant != "" {
 		fmt.Fprintf(&b, "variant: %s\n", g.Variant)
 	}
 	fmt.Fprintf(&b, "deal: %s\nresult: stopped\n\n", d)
-	for i, m := range req.Moves {
+	for _, m := range moves {
 		if strings.ContainsAny(m, "\r\n#") || strings.Contains(m, "--") {
-			return nil, fmt.Errorf("move %d is not one move: %q", i+1, m)
+			return nil, errors.New("it is not one move")
 		}
 		b.WriteString(m)
 		b.WriteByte('\n')
@@ -192,23 +372,67 @@ func (req *Request) replay() (*replay.Replay, error) {
 	return replay.Parse("moves", 1, []byte(b.String()))
 }
 
-// position describes the end of the verified line v of r.
-func position(v *replay.Verified, r *replay.Replay) *Response {
-	res := &Response{Moves: []string{}, Steps: []Step{}, Piles: replay.ExportLayout(v.End), Won: v.End.Won()}
-	for _, m := range v.End.Legal(nil) {
+// position describes the end of the verified line v.
+func position(v *replay.Verified) *Response {
+	r, end := v.Replay, v.End
+	res := &Response{Variant: v.Game.Variant, Deal: r.Deal, Moves: []string{}, Steps: []Step{}, Piles: replay.ExportLayout(end), Won: end.Won()}
+	legal := end.Legal(nil)
+	res.Legal = make([]Play, 0, len(legal))
+	for _, m := range legal {
 		res.Buried = res.Buried || m.Action == engine.ActMerci
+		res.Redeal = res.Redeal || m.Action == engine.ActRedeal
+		if !m.Action.Forced() {
+			res.Legal = append(res.Legal, playOf(v.Game, m))
+		}
 	}
 	for i := range r.Moves {
 		res.Moves = append(res.Moves, r.Moves[i].Text())
 	}
 	for _, st := range v.Steps {
-		res.Steps = append(res.Steps, Step{Caption: st.Caption, Auto: st.Auto(), Move: st.Index})
+		step := Step{Caption: st.Caption, Auto: st.Auto(), Move: st.Index}
+		if st.Move.From >= 0 {
+			step.From = v.Game.Piles[st.Move.From].ID
+		}
+		if st.Move.To >= 0 {
+			step.To = v.Game.Piles[st.Move.To].ID
+		}
+		res.Steps = append(res.Steps, step)
 	}
+	res.Bases = bases(v.Game)
+	res.Names = map[string]string{}
+	for i := range v.Game.Piles {
+		res.Names[v.Game.Piles[i].ID] = v.Game.Piles[i].Describe()
+	}
+	res.Over = over(end, len(legal))
 	if res.Won {
 		r.Result = "won"
 	}
 	res.Replay = string(replay.Format(r))
 	r.Result = "stopped"
+	fig, err := positionFigure(v, nil)
+	if err != nil {
+		return &Response{Error: err.Error()}
+	}
+	res.Figure = fig
+	if v.Game.AllForced() && len(v.Steps) > 0 {
+		// The rules played the deal: the viewer steps through it.
+		line := v.Export()
+		line.ID = "play-line"
+		line.Title = fmt.Sprintf("Deal %s, as the rules play it", r.Deal)
+		if res.Won {
+			line.Result = "won"
+		}
+		if res.Line, err = Figure(line); err != nil {
+			return &Response{Error: err.Error()}
+		}
+	}
+	return res
+}
+
+// positionFigure is the viewer of the end of v alone, the cards mark
+// marked.
+func positionFigure(v *replay.Verified, mark []string) (string, error) {
+	r := v.Replay
 	e := &replay.Export{
 		Format:  replay.ExportFormat,
 		ID:      "play-position",
@@ -216,26 +440,41 @@ func position(v *replay.Verified, r *replay.Replay) *Response {
 		Variant: v.Game.Variant,
 		Deal:    r.Deal,
 		Title:   fmt.Sprintf("Deal %s, move %d", r.Deal, len(r.Moves)),
-		Piles:   res.Piles,
+		Mark:    mark,
+		Piles:   replay.ExportLayout(v.End),
 		Steps:   []replay.ExportStep{},
 		Result:  "stopped",
 	}
 	if len(r.Moves) == 0 {
 		e.Title = "Deal " + r.Deal
 	}
-	if res.Won {
+	if v.End.Won() {
 		e.Result = "won"
 	}
-	fig, err := Figure(e)
-	if err != nil {
-		return &Response{Error: err.Error()}
-	}
-	res.Figure = fig
-	return res
+	return Figure(e)
 }
 
-// move plays the attempt of req after the line r (verified as v).
-func (req *Request) move(r *replay.Replay, v *replay.Verified) *Response {
+// over says how the game at s, with n legal moves, has ended, or "" if
+// it goes on.
+func over(s *engine.State, n int) string {
+	g := s.Game()
+	home := fmt.Sprintf("%d of the %d cards are home", s.OnFoundations(), g.Cards())
+	if g.Goal() != g.Cards() {
+		home = fmt.Sprintf("%d of the %d cards the game needs are home", s.OnFoundations(), g.Goal())
+	}
+	switch {
+	case s.Won() && g.Goal() == g.Cards():
+		return "Won: every card is home."
+	case s.Won():
+		return "Won: " + home + "."
+	case n == 0:
+		return "Lost: no move is left; " + home + "."
+	}
+	return ""
+}
+
+// move plays the attempt of req after the line v.
+func (req *Request) move(v *replay.Verified) *Response {
 	m := replay.Move{Action: req.Action, From: req.From, Card: req.Card, To: req.To}
 	switch req.Action {
 	case "deal", "redeal":
@@ -250,7 +489,7 @@ func (req *Request) move(r *replay.Replay, v *replay.Verified) *Response {
 			}
 			break
 		}
-		if i < 0 || v.Game.PileIndex(req.To) < 0 {
+		if i < 0 || v.Game.PileIndex(req.To) < 0 && req.To != "f" {
 			return &Response{Error: fmt.Sprintf("no pile %q or %q in %s", req.From, req.To, v.Game.Name)}
 		}
 		p := v.End.Pile(i)
@@ -265,15 +504,12 @@ func (req *Request) move(r *replay.Replay, v *replay.Verified) *Response {
 	default:
 		return &Response{Error: fmt.Sprintf("unknown action %q", req.Action)}
 	}
-	r.Moves = append(r.Moves, m)
-	nv, err := replay.Verify(r)
-	if err != nil {
-		r.Moves = r.Moves[:len(r.Moves)-1]
-		res := position(v, r)
-		res.Illegal = reason(err)
+	if err := v.Extend(m); err != nil {
+		res := position(v)
+		res.Illegal = Words(v.Game, reason(err))
 		return res
 	}
-	return position(nv, r)
+	return position(v)
 }
 
 // buriedMoveKeyword returns the keyword of the legal move in s that takes
@@ -311,8 +547,8 @@ func reason(err error) string {
 	return msg
 }
 
-// solve runs the solver from the end of the line r (verified as v).
-func (req *Request) solve(r *replay.Replay, v *replay.Verified, progress func(int64, time.Duration)) *Response {
+// solve runs the solver from the end of the line v.
+func (req *Request) solve(v *replay.Verified, progress func(int64, time.Duration)) *Response {
 	opt := Options(req)
 	if progress != nil {
 		var last time.Duration
@@ -328,50 +564,53 @@ func (req *Request) solve(r *replay.Replay, v *replay.Verified, progress func(in
 	if err != nil {
 		return &Response{Error: err.Error()}
 	}
-	res.Verdict, res.Nodes, res.MS = sol.Verdict.String(), sol.Nodes, float64(sol.Elapsed.Microseconds())/1000
+	res.Verdict, res.Nodes, res.MS, res.TimeUp = sol.Verdict.String(), sol.Nodes, float64(sol.Elapsed.Microseconds())/1000, sol.TimeUp
+	res.Budget, res.SurveyBudget = opt.MaxNodes, solver.DefaultMaxNodes
 	switch sol.Verdict {
 	case solver.Lost:
-		res.Blocked = Explain(v.End)
-	case solver.Won:
-		switch req.Op {
-		case "hint":
-			res.Hint = hint(v.End, sol.Moves)
-		case "solve":
-			if err := solution(res, r, v, sol.Moves); err != nil {
+		var mark []string
+		res.Blocked, mark = Explain(v.End)
+		if req.Op == "solve" && len(mark) > 0 {
+			// The board, its blocked cards marked, as the pages' lost deals.
+			if res.Figure, err = positionFigure(v, mark); err != nil {
 				return &Response{Error: err.Error()}
 			}
+		}
+	case solver.Won:
+		if req.Op == "solve" {
+			if err := solution(res, v, sol.Moves); err != nil {
+				return &Response{Error: err.Error()}
+			}
+		}
+	}
+	if req.Op == "hint" {
+		if res.Hint = hint(v.End, sol.Moves); res.Hint != nil {
+			res.Hint.Sure = sol.Verdict == solver.Won
 		}
 	}
 	return res
 }
 
-// hint is the first move of the winning line moves from s.
+// hint is the first move of the winning line moves from s, or with no
+// line the first legal move the engine lists (its order puts moves to
+// the foundations first); nil when there is none.
 func hint(s *engine.State, moves []engine.Move) *Hint {
 	g := s.Game()
-	for _, m := range moves {
+	for _, m := range append(moves, s.Legal(nil)...) {
 		if m.Action.Forced() {
 			continue
 		}
 		w := replay.FromMoves(g, "", "", []engine.Move{m}).Moves[0]
-		h := &Hint{Move: w.Text(), Action: w.Action, Card: w.Card}
-		if m.From >= 0 {
-			h.From = g.Piles[m.From].ID
-		}
-		if m.To >= 0 {
-			h.To = g.Piles[m.To].ID
-		}
-		if m.Action == engine.ActDeal && m.Card != engine.NoCard {
-			h.Card = m.Card.String()
-		}
-		return h
+		return &Hint{Caption: s.Describe(m), Move: w.Text(), Play: playOf(g, m)}
 	}
 	return nil
 }
 
-// solution puts into res the played line r (verified as v) followed by
-// the solver's winning line: verified again by the engine, as a replay
-// viewer, in notation and as format 1.
-func solution(res *Response, r *replay.Replay, v *replay.Verified, win []engine.Move) error {
+// solution puts into res the played line v followed by the solver's
+// winning line: verified again by the engine, as a replay viewer, in
+// notation and as format 1.
+func solution(res *Response, v *replay.Verified, win []engine.Move) error {
+	r := v.Replay
 	var moves []engine.Move
 	for _, st := range v.Steps {
 		moves = append(moves, st.Move)
@@ -385,6 +624,11 @@ func solution(res *Response, r *replay.Replay, v *replay.Verified, win []engine.
 		parsed.ID = sr.ID
 		var sv *replay.Verified
 		if sv, err = replay.Verify(parsed); err == nil {
+			for _, st := range sv.Steps {
+				if !st.Auto() {
+					res.Solution = append(res.Solution, sv.Replay.Moves[st.Index].Text())
+				}
+			}
 			res.Export = sv.Export()
 			res.Replay = string(text)
 			res.Figure, err = Figure(res.Export)
@@ -406,17 +650,19 @@ func SolutionID(variant, deal string) string {
 }
 
 // Explain says which cards block the position when the dead-end or
-// suit-lock test proves it lost, or "" when neither does (the search
-// proved it).
-func Explain(s *engine.State) string {
+// suit-lock test proves it lost, and gives their codes (to mark them on
+// the board); "" and none when neither does (the search proved it).
+func Explain(s *engine.State) (string, []string) {
 	b, ok := solver.Explain(s)
 	if !ok {
-		return ""
+		return "", nil
+	}
+	var mark []string
+	for _, c := range b.Cards {
+		mark = append(mark, c.Card.String())
 	}
 	g := s.Game()
-	name := func(c engine.Card) string {
-		return strings.Replace(c.Rank().String(), "T", "10", 1) + c.Suit().Symbol()
-	}
+	name := CardName
 	var parts []string
 	if b.SuitLock {
 		byPile := map[int][]string{}
@@ -428,9 +674,9 @@ func Explain(s *engine.State) string {
 			byPile[c.Pile] = append(byPile[c.Pile], name(c.Card))
 		}
 		for _, p := range order {
-			parts = append(parts, g.Piles[p].ID+": "+strings.Join(byPile[p], " "))
+			parts = append(parts, g.Piles[p].Describe()+": "+strings.Join(byPile[p], " "))
 		}
-		return fmt.Sprintf("The %s are locked: played on their own, with every other card taken away, they cannot all go home (%s, bottom first).", b.Suit.Name(), strings.Join(parts, "; "))
+		return fmt.Sprintf("The %s are locked: played on their own, with every other card taken away, they cannot all go home (%s, bottom first).", b.Suit.Name(), strings.Join(parts, "; ")), mark
 	}
 	for _, c := range b.Cards {
 		under := ""
@@ -441,7 +687,7 @@ func Explain(s *engine.State) string {
 		default:
 			under = fmt.Sprintf(", over %d cards", c.Under)
 		}
-		parts = append(parts, fmt.Sprintf("%s in %s%s", name(c.Card), g.Piles[c.Pile].ID, under))
+		parts = append(parts, fmt.Sprintf("%s in %s%s", name(c.Card), g.Piles[c.Pile].Describe(), under))
 	}
-	return fmt.Sprintf("These cards can never all go home, whatever is played: %s.", strings.Join(parts, "; "))
+	return fmt.Sprintf("These cards can never all go home, whatever is played: %s.", strings.Join(parts, "; ")), mark
 }

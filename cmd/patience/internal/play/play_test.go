@@ -3,6 +3,7 @@ package play
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,20 +68,42 @@ func TestHandle(t *testing.T) {
 		{name: "legal move", req: Request{Op: "move", Game: "house-in-the-woods", Deal: "1", From: name(legal.From), To: name(legal.To)},
 			moves: []string{legalText}},
 		{name: "illegal move", req: Request{Op: "move", Game: "house-in-the-woods", Deal: "1", From: name(bad.From), To: name(bad.To)},
-			illegal: why, moves: []string{}},
+			illegal: Words(g, why), moves: []string{}},
 		{name: "wrong card", req: Request{Op: "move", Game: "house-in-the-woods", Deal: "1", From: "t1", Card: "KS", To: "t2"},
-			illegal: "the top card of t1 is " + hitw.Top(g.PileIndex("t1")).String() + ", not KS", moves: []string{}},
+			illegal: "the top card of fan 1 is " + CardName(hitw.Top(g.PileIndex("t1"))) + ", not K♠", moves: []string{}},
 		{name: "undo is fewer moves", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "1", Moves: []string{}}, moves: []string{}},
 		{name: "stock click deals", req: Request{Op: "move", Game: "royal-cotillion", Deal: "3", From: "s"}, moves: []string{"deal"}},
 		{name: "unknown game", req: Request{Op: "position", Game: "nope", Deal: "1"}, error: `unknown game "nope"`},
-		{name: "bad deal", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "x"}, error: "x"},
-		{name: "two moves in one", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "1", Moves: []string{"t1 f1\nt2 f2"}}, error: "not one move"},
-		{name: "moves that do not replay", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "1", Moves: []string{"t1 t1"}}, error: "do not replay"},
+		{name: "bad deal", req: Request{Op: "move", Game: "house-in-the-woods", Deal: "x"}, error: "x"},
+		{name: "a link's deal that is not one falls back to deal 1", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "x", Moves: []string{"t1 f"}},
+			moves: []string{}, illegal: `deal number "x": must be a whole number written with digits only, such as 123 (or ms123): deal 1 is shown.`,
+			check: func(t *testing.T, res *Response) {
+				if res.Deal != "1" {
+					t.Errorf("deal %q shown", res.Deal)
+				}
+			}},
+		{name: "a link's unknown rules fall back to the standard ones", req: Request{Op: "position", Game: "la-belle-lucie", Variant: "nope", Deal: "3"},
+			moves: []string{}, illegal: `unknown variant "nope" of la-belle-lucie (known: no-redeal, three-shuffles-and-a-draw): the standard rules are shown.`,
+			check: func(t *testing.T, res *Response) {
+				if res.Deal != "3" || res.Variant != "" {
+					t.Errorf("deal %q, variant %q shown", res.Deal, res.Variant)
+				}
+			}},
+		{name: "two moves in one", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "1", Moves: []string{"t1 f1\nt2 f2"}},
+			moves: []string{}, illegal: `Move 1, "t1 f1\nt2 f2", cannot be played: it is not one move. No move came before it.`},
+		{name: "a broken link keeps the moves before the one that fails", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "1", Moves: []string{legalText, "t1 t1", legalText}},
+			moves: []string{legalText}, illegal: "Move 2, the top card from fan 1 to fan 1, cannot be played: a card cannot move from fan 1 onto itself. The move before it is kept."},
 		{name: "unknown op", req: Request{Op: "fly", Game: "house-in-the-woods", Deal: "1"}, error: `unknown request "fly"`},
 		{name: "lost deal", req: Request{Op: "solve", Game: "house-in-the-woods", Deal: "199", Nodes: 100_000, MS: -1},
 			check: func(t *testing.T, res *Response) {
-				if res.Verdict != "lost" || !strings.Contains(res.Blocked, "K♠ in") {
-					t.Errorf("verdict %s, blocked %q", res.Verdict, res.Blocked)
+				if res.Verdict != "lost" || !strings.Contains(res.Blocked, "K♠ in") || !strings.Contains(res.Figure, `class="card s mark"`) {
+					t.Errorf("verdict %s, blocked %q, the board marks no K♠: %.200q", res.Verdict, res.Blocked, res.Figure)
+				}
+			}},
+		{name: "an undecided solve says its budget and the survey's", req: Request{Op: "solve", Game: "napoleon-at-st-helena", Deal: "456", Nodes: 1000, MS: -1},
+			check: func(t *testing.T, res *Response) {
+				if res.Verdict != "unknown" || res.Budget != 1000 || res.SurveyBudget != solver.DefaultMaxNodes || res.TimeUp {
+					t.Errorf("verdict %s, budget %d, survey's %d, time up %v", res.Verdict, res.Budget, res.SurveyBudget, res.TimeUp)
 				}
 			}},
 		{name: "winnable", req: Request{Op: "winnable", Game: "house-in-the-woods", Deal: "1", MS: -1},
@@ -135,6 +158,7 @@ func TestHint(t *testing.T) {
 			}
 			s := deal(t, tc.game, tc.variant, tc.deal)
 			want := hint(s, sol.Moves)
+			want.Sure = true
 			if res.Hint == nil || *res.Hint != *want {
 				t.Fatalf("hint %+v, want %+v", res.Hint, want)
 			}
@@ -272,5 +296,198 @@ func TestWasmUpToDate(t *testing.T) {
 	}
 	if len(wasm) > 1_200_000 {
 		t.Errorf("play.wasm.gz is %d bytes, more than 1.2 MB", len(wasm))
+	}
+}
+
+// TestEveryGameToItsEnd plays La Belle Lucie's standard rules by the
+// first legal move that is not a redeal, redealing only when nothing
+// else is left: the responses offer the Redeal control exactly when a
+// redeal is legal, the hint then names it, and the end is said.
+func TestEveryGameToItsEnd(t *testing.T) {
+	req := Request{Op: "position", Game: "la-belle-lucie", Deal: "3"}
+	s := deal(t, "la-belle-lucie", "", "3")
+	redeals := 0
+	for range 500 {
+		res := Handle(&req, nil)
+		if res.Error != "" || res.Illegal != "" {
+			t.Fatalf("after %q: %s%s", req.Moves, res.Error, res.Illegal)
+		}
+		legal := s.Legal(nil)
+		var next *engine.Move
+		canRedeal := false
+		for i, m := range legal {
+			canRedeal = canRedeal || m.Action == engine.ActRedeal
+			if next == nil && m.Action != engine.ActRedeal {
+				next = &legal[i]
+			}
+		}
+		if res.Redeal != canRedeal {
+			t.Fatalf("after %d moves: redeal offered %v, legal %v", len(req.Moves), res.Redeal, canRedeal)
+		}
+		if len(legal) == 0 {
+			if res.Over == "" || res.Won == (res.Over[:4] == "Lost") {
+				t.Errorf("the end: over %q, won %v", res.Over, res.Won)
+			}
+			break
+		}
+		if res.Over != "" {
+			t.Fatalf("after %d moves: over %q with %d legal moves", len(req.Moves), res.Over, len(legal))
+		}
+		move := Request{Op: "move", Game: req.Game, Deal: req.Deal, Moves: req.Moves}
+		if next == nil {
+			h := Handle(&Request{Op: "hint", Game: req.Game, Deal: req.Deal, Moves: req.Moves, Nodes: 1000, MS: -1}, nil)
+			if h.Hint == nil || h.Hint.Action != "redeal" || !strings.HasPrefix(h.Hint.Caption, "Redeal") {
+				t.Fatalf("only a redeal is left, but the hint is %+v", h.Hint)
+			}
+			move.Action = "redeal"
+			next = &legal[0]
+			redeals++
+		} else {
+			move.From, move.To, move.Card = s.Game().Piles[next.From].ID, s.Game().Piles[next.To].ID, next.Card.String()
+			if next.Action == engine.ActMerci {
+				move.Action = "merci"
+			}
+		}
+		res = Handle(&move, nil)
+		if res.Illegal != "" || res.Error != "" {
+			t.Fatalf("playing %v: %s%s", next, res.Illegal, res.Error)
+		}
+		s.Apply(*next)
+		for f, ok := s.Forced(); ok; f, ok = s.Forced() {
+			s.Apply(f)
+		}
+		req.Moves = res.Moves
+	}
+	if redeals != 2 {
+		t.Errorf("%d redeals, want La Belle Lucie's 2", redeals)
+	}
+}
+
+// TestRulesPlayAlone: a Herz zu Herz deal is played by the rules; the
+// response says how it ended and brings the line for the viewer.
+func TestRulesPlayAlone(t *testing.T) {
+	for _, d := range []string{"1", "2", "3", "4", "5", "6", "7"} {
+		res := Handle(&Request{Op: "position", Game: "herz-zu-herz", Deal: d}, nil)
+		if res.Error != "" || res.Over == "" || !strings.Contains(res.Line, `id="play-line"`) || len(res.Moves) != 0 {
+			t.Fatalf("deal %s: over %q, line %.60q, error %q", d, res.Over, res.Line, res.Error)
+		}
+		if res.Won != strings.HasPrefix(res.Over, "Won: 8 of the 8 cards the game needs are home") {
+			t.Errorf("deal %s: won %v, over %q", d, res.Won, res.Over)
+		}
+	}
+}
+
+// TestKept checks that answers do not depend on the line the worker
+// kept: a sequence of requests (moves, undos, another deal, a broken
+// link) answered with the kept line and each from scratch.
+func TestKept(t *testing.T) {
+	s := deal(t, "napoleon-at-st-helena", "", "2")
+	sol, err := solver.Solve(context.Background(), s, solver.Options{MaxNodes: 10_000, Timeout: -1})
+	if err != nil || sol.Verdict != solver.Won {
+		t.Fatalf("%v %v", sol.Verdict, err)
+	}
+	var line []string
+	for _, m := range replay.FromMoves(s.Game(), "2", "", sol.Moves).Moves {
+		line = append(line, m.Text())
+	}
+	reqs := []Request{
+		{Moves: line[:10]}, {Moves: line[:11]}, {Moves: line[:12]}, {Moves: line[:5]},
+		{Deal: "3"}, {Moves: line[:40]}, {Moves: append(line[:20:20], "t1 t1", line[21])}, {Moves: line[:21]}, {Moves: line},
+	}
+	for i, req := range reqs {
+		req.Op, req.Game = "position", "napoleon-at-st-helena"
+		if req.Deal == "" {
+			req.Deal = "2"
+		}
+		got := Handle(&req, nil)
+		kept.Lock()
+		kept.key, kept.v = "", nil
+		kept.Unlock()
+		want := Handle(&req, nil)
+		if got.Figure != want.Figure || got.Replay != want.Replay || got.Illegal != want.Illegal || fmt.Sprint(got.Steps) != fmt.Sprint(want.Steps) {
+			t.Errorf("request %d: the kept line answers\n%s %q\nfrom scratch\n%s %q", i, got.Replay, got.Illegal, want.Replay, want.Illegal)
+		}
+		if i < len(reqs)-1 {
+			// Back to the kept line of the previous request.
+			Handle(&reqs[max(i-1, 0)], nil)
+			Handle(&req, nil)
+		}
+	}
+}
+
+// TestWords puts the engine's texts in the board's words.
+func TestWords(t *testing.T) {
+	g, err := engine.Lookup("napoleon-at-st-helena", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"9C cannot go on QS: t3 builds up or down in suit", "9♣ cannot go on Q♠: column 3 builds up or down in suit"},
+		{"TH cannot go to f1: it takes clubs only", "10♥ cannot go to foundation 1: it takes clubs only"},
+		{"the stock's top card is s", "the stock's top card is the stock"},
+		{"AS, 10S and KSX stay", "A♠, 10S and KSX stay"},
+	} {
+		if got := Words(g, tc.in); got != tc.want {
+			t.Errorf("Words(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestSolutionLine: a won solve's line (Response.Solution) opens as the
+// same solution without solving ("line"), and is the same at every
+// solve of the deal; a line that does not win is refused.
+func TestSolutionLine(t *testing.T) {
+	req := &Request{Op: "solve", Game: "royal-cotillion", Deal: "296", Nodes: 100_000, MS: -1}
+	first := Handle(req, nil)
+	if first.Verdict != "won" || len(first.Solution) == 0 {
+		t.Fatalf("verdict %s, solution %q", first.Verdict, first.Solution)
+	}
+	again := Handle(req, nil)
+	if strings.Join(again.Solution, ",") != strings.Join(first.Solution, ",") {
+		t.Errorf("a second solve gives another line:\n%q\n%q", again.Solution, first.Solution)
+	}
+	line := Handle(&Request{Op: "line", Game: "royal-cotillion", Deal: "296", Moves: first.Solution}, nil)
+	if line.Error != "" || line.Figure != first.Figure || line.Replay != first.Replay {
+		t.Errorf("the line opens as %q, %.80q, not as the solve's figure", line.Error, line.Figure)
+	}
+	short := Handle(&Request{Op: "line", Game: "royal-cotillion", Deal: "296", Moves: first.Solution[:3]}, nil)
+	if !strings.HasPrefix(short.Error, "the solution in the link does not win: ") {
+		t.Errorf("a line that does not win: %q", short.Error)
+	}
+}
+
+// TestHome: a card sent "f" (a double-click) goes to the foundation that
+// takes it, and a card no foundation takes is refused in the board's
+// words; empty foundations say what they take.
+func TestHome(t *testing.T) {
+	s := deal(t, "house-in-the-woods", "", "1")
+	g := s.Game()
+	var home engine.Move
+	for _, m := range s.Legal(nil) {
+		if g.Piles[m.To].Kind == engine.Foundation {
+			home = m
+			break
+		}
+	}
+	if home.Card == engine.NoCard {
+		t.Fatal("deal 1 has no move home at the start")
+	}
+	res := Handle(&Request{Op: "move", Game: g.Slug, Deal: "1", From: g.Piles[home.From].ID, To: "f"}, nil)
+	if res.Illegal != "" || res.Error != "" || len(res.Moves) != 1 || res.Steps[0].To != g.Piles[home.To].ID {
+		t.Errorf("sent home: %+v", res)
+	}
+	for _, from := range g.PilesOf(engine.Tableau) {
+		c := s.Top(from)
+		if c.Rank() == engine.Ace || c.Rank() == engine.King {
+			continue
+		}
+		res := Handle(&Request{Op: "move", Game: g.Slug, Deal: "1", From: g.Piles[from].ID, To: "f"}, nil)
+		if want := "no foundation takes " + CardName(c) + " now"; res.Illegal != want {
+			t.Errorf("%s home: %q, want %q", CardName(c), res.Illegal, want)
+		}
+		if b := res.Bases["f1"]; b.Card == "" || b.Rule == "" {
+			t.Errorf("f1 shows %+v", b)
+		}
+		break
 	}
 }

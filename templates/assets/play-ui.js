@@ -705,7 +705,8 @@
       if (check.busy()) check.stop();
       v.check.textContent = 'Still winnable? Checking\u2026';
       check.ask(req('winnable')).then(function (res) {
-        if (res.error || !res.verdict) return;
+        // The board may be gone (a new game, a solve) or redrawn since.
+        if (res.error || !res.verdict || view !== v) return;
         verdicts[key] = res.verdict;
         var prev = st.moves.slice(0, n - 1).join(',');
         if (n > 0 && res.verdict === 'lost' && verdicts[prev] === 'won') lostAt[key] = n;

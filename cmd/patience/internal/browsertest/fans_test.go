@@ -3,19 +3,14 @@ package browsertest
 import (
 	"bufio"
 	"fmt"
-	"net/http/httptest"
 	"net/url"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
-
-	"github.com/patience-solitaire/patience/cmd/patience/internal/replayblock"
-	"github.com/patience-solitaire/patience/cmd/patience/internal/site"
 )
 
 // TestFans checks that every card of a long fan shows its rank and suit,
@@ -23,17 +18,7 @@ import (
 // at 1280×800 and on a 375×740 phone: no later card may cover a card's
 // rank or suit (issue 42: strips squeezed to 10 px read "1" for a 10♥).
 func TestFans(t *testing.T) {
-	exe := needChromium(t)
-	dir := t.TempDir()
-	f := &fixture{dest: filepath.Join(dir, "public")}
-	if _, err := site.Build(site.Options{Source: filepath.Join("..", "..", "..", ".."), Destination: f.dest, Replay: replayblock.Render}); err != nil {
-		t.Fatalf("building the bundled site: %v", err)
-	}
-	srv := httptest.NewServer(siteHandler(f.dest))
-	t.Cleanup(srv.Close)
-	f.base = srv.URL + "/"
-	f.browser = startBrowser(t, exe, filepath.Join(dir, "profile"))
-
+	f := bundledSite(t)
 	// The first 20 moves of House in the Woods deal 20 make a fan of
 	// four, longer than its room: the play board must wrap it too.
 	moves := replayMoves(t, "../../../../content/games/house-in-the-woods-20.replay", 20)

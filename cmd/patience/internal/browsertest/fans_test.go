@@ -48,6 +48,40 @@ func TestFans(t *testing.T) {
 			tb.legible(`.play-board .replay`, false)
 		})
 	}
+	t.Run("SelectedDark", func(t *testing.T) { f.testSelectedDark(t, play) })
+}
+
+// testSelectedDark selects a pile of the play board in dark mode: its
+// label must keep a contrast of 4.5:1 on the highlight (issue 42, item
+// 10: axe measured 3.43:1).
+func (f *fixture) testSelectedDark(t *testing.T, play string) {
+	tb := f.openSlow(t)
+	dark := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}}
+	if err := call(tb.ctx, emulation.SetEmulatedMedia, dark); err != nil {
+		t.Fatal(err)
+	}
+	f.goTo(tb, play)
+	tb.wait(`document.querySelector('.play-board .replay.js')`, 3*time.Minute)
+	tb.idle()
+	tb.clickPile("t1")
+	tb.wait(`document.querySelector('.play-board .pile.play-sel')`, 10*time.Second)
+	if r := eval[float64](tb, `(() => {
+		const e = document.querySelector('.play-board .pile.play-sel .pile-id');
+		const rgb = s => (s.match(/[\d.]+/g) || []).map(Number);
+		const lum = c => { const [r, g, b] = c.map(v => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; }); return .2126 * r + .7152 * g + .0722 * b; };
+		// The label's background: the pile's highlight over the board's.
+		let bg = [255, 255, 255];
+		const layers = [];
+		for (let p = e; p; p = p.parentElement) layers.push(rgb(getComputedStyle(p).backgroundColor));
+		for (const c of layers.reverse()) {
+			const a = c.length > 3 ? c[3] : 1;
+			bg = bg.map((v, i) => a * c[i] + (1 - a) * v);
+		}
+		const l1 = lum(rgb(getComputedStyle(e).color).slice(0, 3)), l2 = lum(bg);
+		return (Math.max(l1, l2) + .05) / (Math.min(l1, l2) + .05);
+	})()`); r < 4.5 {
+		t.Errorf("dark mode: the selected pile's label has a contrast of %.2f:1, want 4.5:1 or more", r)
+	}
 }
 
 // legible checks the board of the viewer sel, at every step if steps, and

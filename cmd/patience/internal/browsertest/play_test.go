@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,8 +15,6 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/play"
-	"github.com/patience-solitaire/patience/cmd/patience/internal/replayblock"
-	"github.com/patience-solitaire/patience/cmd/patience/internal/site"
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/pysolrand"
 	"github.com/patience-solitaire/patience/engine/solver"
@@ -27,17 +24,7 @@ import (
 // site's game pages (one game of each family) in Chromium: the engine
 // compiled to WebAssembly, in Web Workers.
 func TestPlay(t *testing.T) {
-	exe := needChromium(t)
-	dir := t.TempDir()
-	f := &fixture{dest: filepath.Join(dir, "public")}
-	if _, err := site.Build(site.Options{Source: filepath.Join("..", "..", "..", ".."), Destination: f.dest, Replay: replayblock.Render}); err != nil {
-		t.Fatalf("building the bundled site: %v", err)
-	}
-	srv := httptest.NewServer(siteHandler(f.dest))
-	t.Cleanup(srv.Close)
-	f.base = srv.URL + "/"
-	f.browser = startBrowser(t, exe, filepath.Join(dir, "profile"))
-
+	f := bundledSite(t)
 	for _, tc := range []playCase{
 		// Deals the solver wins in a few thousand positions or less
 		// (testPlay checks it): the check and the hint must end on the

@@ -84,14 +84,19 @@ func (f *fixture) testSelectedDark(t *testing.T, play string) {
 	}
 }
 
-// legible checks the board of the viewer sel, at every step if steps, and
-// that its longest fan has four cards or more.
+// legible checks the board of the viewer sel, at every step if steps:
+// no rank or suit covered, cards in type of minCardFont or more, and a fan
+// of four cards or more among them.
 func (tb *tab) legible(sel string, steps bool) {
 	tb.t.Helper()
 	res := eval[struct {
 		Longest int
+		Font    float64
 		Bad     []string
 	}](tb, fmt.Sprintf(legibleCheck, "`"+sel+"`", steps))
+	if res.Font < minCardFont {
+		tb.t.Errorf("%s: cards in %.1f px type, want %d px or more", sel, res.Font, minCardFont)
+	}
 	if res.Longest < 4 {
 		tb.t.Errorf("%s: the longest fan has %d cards, want a long one (4 or more) to check", sel, res.Longest)
 	}
@@ -100,13 +105,18 @@ func (tb *tab) legible(sel string, steps bool) {
 	}
 }
 
+// minCardFont is the least size of a card's type, in CSS pixels: a
+// board that shrank to fit grown fans would fail it (House in the Woods'
+// board, fourteen card widths across, is at 10.3 px on a 375 px phone).
+const minCardFont = 10
+
 // legibleCheck lists the ranks and suits that a later card covers by
 // more than half a pixel each way, at each step of a viewer (%[2]v) or
 // at the one shown.
 const legibleCheck = `(() => {
 	const fig = document.querySelector(%[1]s), board = fig.querySelector('.replay-board');
 	const range = document.createRange(), bad = [];
-	let longest = 0;
+	let longest = 0, font = Infinity;
 	const labels = c => [...c.childNodes].map(n => n.nodeType === 3 ? n : n.classList && n.classList.contains('suit') ? n.firstChild : null)
 		.filter(n => n && n.textContent.trim())
 		.map(n => { range.selectNodeContents(n); return [n.textContent, range.getBoundingClientRect()]; });
@@ -114,6 +124,7 @@ const legibleCheck = `(() => {
 		const cards = [...board.querySelectorAll('.card:not(.back)')];
 		board.querySelectorAll('.pile[data-fan] .cards').forEach(b => longest = Math.max(longest, b.querySelectorAll('.card').length));
 		cards.forEach((c, i) => {
+			font = Math.min(font, parseFloat(getComputedStyle(c).fontSize));
 			for (const [text, a] of labels(c)) {
 				for (const d of cards.slice(i + 1)) {
 					const b = d.getBoundingClientRect();
@@ -133,7 +144,7 @@ const legibleCheck = `(() => {
 			check(n);
 		}
 	}
-	return {Longest: longest, Bad: bad};
+	return {Longest: longest, Font: font, Bad: bad};
 })()`
 
 // replayMoves reads the first n moves of a replay file (the notation of

@@ -18,6 +18,21 @@
     return kind === 'foundation' || kind === 'stock' || kind === 'waste';
   }
 
+  // The geometry of a .geo board, in ems of a pile's font, as viewer.css
+  // has it: a declared card height is a ROW, a card CARD wide, a right
+  // fan's strip at least STRIP wide; GAP is the least space between a pile
+  // that grew and the row below it.
+  var ROW = 4.4, CARD = 2.5, STRIP = 1.15, GAP = 0.25;
+  function num(e, prop) { return parseFloat(e.style.getPropertyValue(prop)) || 0; }
+  // fanLines is how many lines a right fan of n cards takes in a room of
+  // slot card widths.
+  function fanLines(slot, n) {
+    var room = slot * CARD - CARD - 0.15;
+    if (n < 2 || room / (n - 1) >= STRIP) return 1;
+    var perLine = Math.max(1, Math.floor((room + 0.01) / STRIP) + 1);
+    return Math.ceil(n / perLine);
+  }
+
   // layouts applies the steps to the initial piles. Every card is an
   // object {c: code, k: key} that keeps its key while it moves, so the
   // drawing can follow it. at[n] maps pile id to cards (bottom first)
@@ -192,21 +207,57 @@
       });
     }
 
-    // fit gives each column the room of its longest state and tells the
+    // fit gives each fan the room of its longest state and tells the
     // stylesheet the board's height in card widths, so that the board is
-    // scaled to fit the window's height as well as its width.
+    // scaled to fit the window's height as well as its width. A fan never
+    // narrows its strips below what shows a card's rank and suit: a right
+    // fan longer than its room goes on in another line below (viewer.css),
+    // and spread moves the rows below it down.
     function fit() {
       if (!board.classList.contains('geo')) return;
       var one;
       for (var p in piles) {
         one = piles[p];
-        if (one.getAttribute('data-fan') !== 'd') continue;
+        var fan = one.getAttribute('data-fan');
+        if (!fan) continue;
         var most = 1;
         L.at.forEach(function (lay) { most = Math.max(most, (lay[p] || []).length); });
         one.style.setProperty('--maxn', most);
+        if (fan === 'r') one.style.setProperty('--lines', fanLines(num(one, '--slot'), most));
       }
+      spread();
       var u = one && parseFloat(getComputedStyle(one).fontSize) * 2.5;
       if (u) board.style.setProperty('--bhu', (board.offsetHeight / u).toFixed(2));
+    }
+
+    // spread gives each row of piles the offset (--dy, in ems) that keeps
+    // it clear of the piles above it that grew past their declared room.
+    function spread() {
+      var all = [], fs = 0;
+      for (var p in piles) {
+        var e = piles[p];
+        e.style.removeProperty('--dy');
+        all.push({ e: e, x: num(e, '--x'), y: num(e, '--y'), w: e.getAttribute('data-fan') === 'r' ? num(e, '--slot') : 1 });
+      }
+      if (!all.length || !(fs = parseFloat(getComputedStyle(all[0].e).fontSize))) return;
+      all.forEach(function (o) { o.h = o.e.offsetHeight / fs; });
+      all.sort(function (a, b) { return a.y - b.y; });
+      var dy = 0;
+      for (var i = 0; i < all.length;) {
+        var j = i, y = all[i].y;
+        while (j < all.length && all[j].y - y < 1e-6) j++;
+        for (var a = 0; a < i; a++) {
+          var o = all[a];
+          for (var b = i; b < j; b++) {
+            var q = all[b];
+            if (o.x < q.x + q.w - 1e-6 && q.x < o.x + o.w - 1e-6) dy = Math.max(dy, o.y * ROW + o.dy + o.h + GAP - y * ROW);
+          }
+        }
+        for (; i < j; i++) {
+          all[i].dy = dy;
+          if (dy > 0.001) all[i].e.style.setProperty('--dy', dy.toFixed(3) + 'em');
+        }
+      }
     }
 
     function caption(n) {

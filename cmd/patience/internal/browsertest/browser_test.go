@@ -955,7 +955,10 @@ func (f *fixture) screenshots(t *testing.T, dir string) {
 
 // testLayout checks that the viewer draws every pile where the game's
 // declaration puts it (as the page's diagram does), scaled: a pile's left
-// edge is X times one factor and its top Y times another, at two widths.
+// edge is X times one factor and its top Y times another, at two widths,
+// once the rows below a fan that grows past its room have moved down to
+// make room (--dy, the same for a whole row, and never less than a row's
+// above): in this replay t14 grows to four cards, a line more.
 func (f *fixture) testLayout(t *testing.T) {
 	tb := f.open(t)
 	g, err := engine.Lookup("house-in-the-woods", "")
@@ -964,8 +967,8 @@ func (f *fixture) testLayout(t *testing.T) {
 	}
 	geo := diagram.Layout(g)
 	type box struct {
-		X, Y, W float64
-		Fan     string
+		X, Y, W, D float64
+		Fan        string
 	}
 	for _, w := range []int64{1280, 375} {
 		if err := call(tb.ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: w, Height: 800, DeviceScaleFactor: 1, Mobile: w < 800}); err != nil {
@@ -977,7 +980,8 @@ func (f *fixture) testLayout(t *testing.T) {
 			const b = document.querySelector('#opening .replay-board'), o = b.getBoundingClientRect(), m = {};
 			b.querySelectorAll('.pile').forEach(p => {
 				const r = p.getBoundingClientRect();
-				m[p.dataset.pile] = {X: r.left - o.left, Y: r.top - o.top, W: b.clientWidth, Fan: p.dataset.fan || ''};
+				const d = (parseFloat(p.style.getPropertyValue('--dy')) || 0) * parseFloat(getComputedStyle(p).fontSize);
+				m[p.dataset.pile] = {X: r.left - o.left, Y: r.top - o.top - d, W: b.clientWidth, D: d, Fan: p.dataset.fan || ''};
 			});
 			return m;
 		})()`)
@@ -1005,6 +1009,16 @@ func (f *fixture) testLayout(t *testing.T) {
 			if fan := string(rune(p.Fan)); p.Fan != 0 && b.Fan != fan {
 				t.Errorf("%d px: pile %s fans %q, want %q", w, p.ID, b.Fan, fan)
 			}
+		}
+		for _, p := range geo.Places {
+			for _, q := range geo.Places {
+				if dp, dq := got[p.ID].D, got[q.ID].D; p.Y == q.Y && math.Abs(dp-dq) > .5 || p.Y < q.Y && dp > dq+.5 {
+					t.Errorf("%d px: pile %s moved down %.1f px, pile %s %.1f px", w, p.ID, dp, q.ID, dq)
+				}
+			}
+		}
+		if d := got["t35"].D; d < 10 {
+			t.Errorf("%d px: the last row moved down %.1f px for t14's second line", w, d)
 		}
 		if right := geo.W * kx; right > got["t1"].W+1 {
 			t.Errorf("%d px: the board is %.0f px wide in a box of %.0f px", w, right, got["t1"].W)

@@ -7,7 +7,10 @@ import "github.com/patience-solitaire/patience/engine"
 // the fan direction ('r', 'd' or 0), and the room the fan has before the
 // next pile in its direction (Slot, in card widths for 'r' and card
 // heights for 'd', counted from the pile's own X or Y). A column with no
-// pile below it has Slot 0: it grows the board.
+// pile below it has Slot 0: it grows the board. The viewer never squeezes
+// a fan into its slot below what shows each card's rank and suit: a right
+// fan longer than that goes on in another line, and a column below
+// another pile's slot moves that pile down (templates/assets/viewer.js).
 type Place struct {
 	ID   string
 	X, Y float64

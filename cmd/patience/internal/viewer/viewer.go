@@ -18,7 +18,10 @@
 //	                                        adds --bhu, its height in card widths
 //	      .pile[data-pile=P][data-kind=K]   P: t1, f1, s, w ...
 //	        [data-fan=r|d][style=--x,--y,--slot]  the declared place, fan direction and the room
-//	                                        for the fan (see diagram.Place); only on a .geo board
+//	                                        for the fan (see diagram.Place); only on a .geo board;
+//	                                        the script adds --maxn (the fan's longest state),
+//	                                        --lines (the lines a right fan needs for it) and --dy
+//	                                        (how far the pile moves down below fans that grew)
 //	        .pile-id                        the label
 //	        .cards[data-n=N][style=--n:N]   the cards, bottom first
 //	          .card.c|.s|.h|.d              7<span class=suit>♥</span>; .back for the stock

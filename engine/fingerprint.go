@@ -1,45 +1,29 @@
-// The browser's engine (package play's WebAssembly program) never needs a
-// fingerprint, and crypto/sha256 would add 49 KB, gzipped, to it (the
-// FIPS module's self-tests and their ciphers come with the import).
-
-//go:build !(js && wasm)
-
 package engine
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
 )
 
-// fingerprintVersion changes when the text hashed by Fingerprint changes
+// fingerprintVersion changes when the rules text (RulesText) changes
 // shape (a new rule field), so that old fingerprints no longer match.
 const fingerprintVersion = 1
 
-// Fingerprint returns a short, stable hash of the game's rules: the pack,
-// every pile's kind and rules (building, filling, length limit, where its
-// cards may go, refilling, the foundation's suit, base, step, wrap and
-// length), the redeals, the variant's own rules (Game.Rules: merci,
-// reversal, draws per round) and its hooks (shuffle hook such as
-// Shamrocks' king rule, forced moves, the winning goal). It leaves out everything that does not change
-// how a deal plays: the name, the pile labels and the geometry of the
-// layout diagram. The pile names are kept, since replays use them.
+// RulesText writes out, one line each, everything about the game that
+// changes how a deal plays: the pack, every pile's kind and rules
+// (building, filling, length limit, where its cards may go, refilling,
+// runs, the foundation's suit, base, step, wrap and length), the
+// redeals, the variant's own rules (Game.Rules: merci, reversal, draws
+// per round) and its hooks (shuffle hook such as Shamrocks' king rule,
+// forced moves, the winning goal). It leaves out what does not: the
+// name, the pile labels and the geometry of the layout diagram. The pile
+// names are kept, since replays use them.
 //
-// A survey of win rates records the fingerprint of the rules it measured;
-// the site build warns when it no longer matches the game's.
-func (g *Game) Fingerprint() string {
-	return fingerprint(g.rulesText())
-}
-
-func fingerprint(text string) string {
-	sum := sha256.Sum256([]byte(text))
-	return hex.EncodeToString(sum[:6])
-}
-
-// rulesText writes out, one line each, everything Fingerprint hashes.
-func (g *Game) rulesText() string {
+// A survey records a hash of it (survey.Fingerprint), made where it is
+// consumed, so that the browser's engine, which never needs one, does
+// not link crypto/sha256 (49 KB gzipped).
+func (g *Game) RulesText() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "fingerprint %d\n", fingerprintVersion)
 	fmt.Fprintf(&b, "game %s\npack %d\n", g.Key(), g.Pack)

@@ -79,7 +79,7 @@ func runFairplay(args []string, stdout, stderr io.Writer) error {
 	}
 	enc := json.NewEncoder(out)
 	if err := enc.Encode(fairplay.Header{Fairplay: 1, Game: g.Slug, Variant: g.Variant,
-		Engine: g.Fingerprint(), Seed: *seed, Limit: *limit}); err != nil {
+		Engine: survey.Fingerprint(g), Seed: *seed, Limit: *limit}); err != nil {
 		return err
 	}
 	start := time.Now()

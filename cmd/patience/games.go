@@ -6,6 +6,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/survey"
 )
 
 // runGames lists the games the engine knows: slug, variant, name, pack,
@@ -22,7 +23,7 @@ func runGames(args []string, stdout, stderr io.Writer) error {
 		if v == "" {
 			v = "-"
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", g.Slug, v, g.Name, g.Pack, g.Fingerprint())
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", g.Slug, v, g.Name, g.Pack, survey.Fingerprint(g))
 	}
 	return w.Flush()
 }

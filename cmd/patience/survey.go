@@ -106,7 +106,7 @@ func runSurvey(args []string, stdout, stderr io.Writer) error {
 	all := survey.Shard(from, to, si, sn)
 	header := survey.Header{
 		Survey: survey.Format, Game: g.Slug, Variant: g.Variant,
-		Engine: g.Fingerprint(), Solver: solver.Version,
+		Engine: survey.Fingerprint(g), Solver: solver.Version,
 		Budget: *budget, TimeoutMS: timeout.Milliseconds(),
 	}
 	// Before the solving, not after it: the odds file is checked again

@@ -33,7 +33,7 @@ type Header struct {
 	Fairplay int    `json:"fairplay"` // format version: 1
 	Game     string `json:"game"`
 	Variant  string `json:"variant"`
-	Engine   string `json:"engine"` // Game.Fingerprint()
+	Engine   string `json:"engine"` // survey.Fingerprint
 	Seed     uint64 `json:"seed"`
 	Limit    int    `json:"limit"` // positions searched per round at most
 }

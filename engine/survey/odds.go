@@ -19,7 +19,7 @@ package survey
 //
 //	game          string, required: the game's slug, e.g. "la-belle-lucie"
 //	variant       string: the variant, "" or absent for the default rules
-//	engine        string: Game.Fingerprint() of the rules the survey
+//	engine        string: survey.Fingerprint (engine.Game.RulesText) of the rules the survey
 //	              played; required with deals. The build warns when the
 //	              game's rules have changed since (run the survey again).
 //	deals         string "A-B": the deal numbers tried, A to B inclusive

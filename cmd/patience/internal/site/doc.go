@@ -47,7 +47,7 @@
 // A site without game pages is not checked. Survey results are read from
 // content/odds/SLUG.json (package engine/survey) and shown on the game pages and
 // the home page; a survey made with rules whose fingerprint differs from
-// the game's current Fingerprint() is a warning in [Result.Warnings], not
+// the game's current survey.Fingerprint is a warning in [Result.Warnings], not
 // an error. A game page depends (Result.Deps) on its game's odds file (and,
 // for a game with shuffling redeals, on its fair-play file
 // content/odds/SLUG.fair.jsonl, package fairplay), and the home page on

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/survey"
 )
 
 // figureSite is a small site whose page quotes figures of the odds.
@@ -19,7 +20,7 @@ func figureSite(page string) map[string]string {
 		"content/index.md": "# Home\n",
 		"content/about.md": "# About\n\n" + page,
 		// Test data, not a survey.
-		"content/odds/shamrocks.json": fmt.Sprintf(`{"game": "shamrocks", "engine": %q, "deals": "1-1000", "won": 600, "lost": 380, "unknown": 20}`, shamrocks.Fingerprint()),
+		"content/odds/shamrocks.json": fmt.Sprintf(`{"game": "shamrocks", "engine": %q, "deals": "1-1000", "won": 600, "lost": 380, "unknown": 20}`, survey.Fingerprint(shamrocks)),
 		"content/odds/shamrocks.survey.jsonl": `{"survey":1,"game":"shamrocks","variant":"","engine":"x","solver":"7","budget":1,"timeout_ms":1}` + "\n" +
 			`{"survey":1,"game":"shamrocks","variant":"","engine":"x","solver":"8","budget":2,"timeout_ms":1}` + "\n",
 		"content/odds/la-belle-lucie.fair.jsonl": `{"fairplay":1,"game":"la-belle-lucie","variant":"","engine":"e","seed":3,"limit":20000}` + "\n" +

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/survey"
 )
 
 // TestDataFuncRebuilt adds a template function that reads a data file
@@ -64,7 +65,7 @@ func TestDataFuncRebuilt(t *testing.T) {
 func TestDataReadsRecorded(t *testing.T) {
 	files := figureSite("{{odds:shamrocks:won}}, {{odds:shamrocks:solver}}, {{odds:la-belle-lucie:fair-lower}}\n")
 	herz, _ := engine.Lookup("herz-zu-herz", "")
-	files["content/odds/herz-zu-herz.json"] = `{"game": "herz-zu-herz", "engine": "` + herz.Fingerprint() + `", "deals": "1-10", "won": 1, "lost": 9, "unknown": 0}`
+	files["content/odds/herz-zu-herz.json"] = `{"game": "herz-zu-herz", "engine": "` + survey.Fingerprint(herz) + `", "deals": "1-10", "won": 1, "lost": 9, "unknown": 0}`
 	files["content/index.md"] = "# Home\n" // the home layout: games and families
 	files["content/games/shamrocks.md"] = "---\ngame: shamrocks\nfamily: fan\n---\n# Shamrocks\n"
 	files["content/games/la-belle-lucie.md"] = "---\ngame: la-belle-lucie\nfamily: fan\n---\n# La Belle Lucie\n"

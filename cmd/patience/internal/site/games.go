@@ -130,9 +130,9 @@ func (b *builder) loadOdds() {
 		}
 		for _, r := range results {
 			g, _ := engine.Lookup(r.Game, r.Variant)
-			if r.Engine != "" && g != nil && r.Engine != g.Fingerprint() {
+			if r.Engine != "" && g != nil && r.Engine != survey.Fingerprint(g) {
 				b.warnf(r.EnginePos, "the survey of %s was made with rules %s, which have changed since (now %s): run it again",
-					g.Key(), r.Engine, g.Fingerprint())
+					g.Key(), r.Engine, survey.Fingerprint(g))
 			}
 			gd.odds[engine.Key(r.Game, r.Variant)] = r
 		}
@@ -451,7 +451,7 @@ func (rd *gameReader) oddsBox(g *engine.Game) *Odds {
 			if r.P99MS > 0 {
 				o.P99MS = millis(r.P99MS)
 			}
-			o.Stale = r.Engine != g.Fingerprint()
+			o.Stale = r.Engine != survey.Fingerprint(g)
 			o.Data = oddsFile(g.Slug)
 		}
 	}

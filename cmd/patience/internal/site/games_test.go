@@ -10,6 +10,7 @@ import (
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
 	"github.com/patience-solitaire/patience/content"
 	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/survey"
 	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
@@ -147,7 +148,7 @@ func TestOdds(t *testing.T) {
 		"content/games/la-belle-lucie.md": "---\ngame: la-belle-lucie\nfamily: fan\nskill: true\n---\n# La Belle Lucie\n",
 		"content/games/herz-zu-herz.md":   "---\ngame: herz-zu-herz\nfamily: chance\nskill: false\n---\n# Herz zu Herz\n",
 		// Test data, not a survey.
-		"content/odds/shamrocks.json":      fmt.Sprintf(`{"game": "shamrocks", "engine": %q, "deals": "1-1000", "won": 600, "lost": 380, "unknown": 20, "date": "2026-11-29", "median_ms": 4.5, "p99_ms": 310, "budget_nodes": 10000000}`, shamrocks.Fingerprint()),
+		"content/odds/shamrocks.json":      fmt.Sprintf(`{"game": "shamrocks", "engine": %q, "deals": "1-1000", "won": 600, "lost": 380, "unknown": 20, "date": "2026-11-29", "median_ms": 4.5, "p99_ms": 310, "budget_nodes": 10000000}`, survey.Fingerprint(shamrocks)),
 		"content/odds/la-belle-lucie.json": "[\n {\"game\": \"la-belle-lucie\", \"variant\": \"three-shuffles-and-a-draw\",\n  \"engine\": \"000000000000\", \"deals\": \"1-10\", \"won\": 7, \"lost\": 3, \"unknown\": 0}\n]\n",
 	}
 	errs, res := buildErrors(t, site, Options{})
@@ -155,7 +156,7 @@ func TestOdds(t *testing.T) {
 		t.Fatal(errs)
 	}
 	lucie, _ := engine.Lookup("la-belle-lucie", "three-shuffles-and-a-draw")
-	wantWarn := fmt.Sprintf("content/odds/la-belle-lucie.json:3:13: warning: the survey of la-belle-lucie/three-shuffles-and-a-draw was made with rules 000000000000, which have changed since (now %s): run it again", lucie.Fingerprint())
+	wantWarn := fmt.Sprintf("content/odds/la-belle-lucie.json:3:13: warning: the survey of la-belle-lucie/three-shuffles-and-a-draw was made with rules 000000000000, which have changed since (now %s): run it again", survey.Fingerprint(lucie))
 	if fmt.Sprint(res.Warnings) != "["+wantWarn+"]" {
 		t.Errorf("warnings %q, want %q", res.Warnings, wantWarn)
 	}

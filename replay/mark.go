@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/patience-solitaire/patience/engine"
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // checkMarks checks that every card of the "mark:" header lies in the

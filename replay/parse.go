@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/patience-solitaire/patience/engine"
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // maxErrors is how many errors Parse collects before it gives up.

@@ -19,7 +19,7 @@
 // plays it through the engine.
 package replay
 
-import "github.com/patience-solitaire/patience/replay/srcpos"
+import "github.com/patience-solitaire/patience/engine/srcpos"
 
 // Replay is a parsed replay: its header and its written moves.
 type Replay struct {

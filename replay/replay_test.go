@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata/")

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/patience-solitaire/patience/engine"
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // ActionWord is the word a written move of kind a starts with: "deal",

@@ -27,7 +27,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // command is a subcommand of patience.

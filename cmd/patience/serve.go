@@ -26,7 +26,7 @@ import (
 	"github.com/patience-solitaire/patience/cmd/patience/internal/site"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/watch"
 	"github.com/patience-solitaire/patience/content"
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 	"github.com/patience-solitaire/patience/templates"
 )
 

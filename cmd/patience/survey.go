@@ -19,9 +19,9 @@ import (
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/datafile"
 	"github.com/patience-solitaire/patience/engine/solver"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 	"github.com/patience-solitaire/patience/engine/survey"
 	"github.com/patience-solitaire/patience/engine/survey/runner"
-	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 const surveyUsage = `usage: patience survey GAME --deals A-B [--variant V] [--jobs N] [--json FILE]

@@ -8,8 +8,8 @@ import (
 	"os"
 
 	"github.com/patience-solitaire/patience/engine/datafile"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 	"github.com/patience-solitaire/patience/replay"
-	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // runVerify checks replay files against the rules: patience verify

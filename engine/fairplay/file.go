@@ -8,7 +8,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // The results file, content/odds/<slug>.fair.jsonl (one per game, the

@@ -7,7 +7,7 @@ import (
 	"math"
 
 	"github.com/patience-solitaire/patience/engine"
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // Check checks what a header line says: the format, the game and

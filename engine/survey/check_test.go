@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/patience-solitaire/patience/engine"
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // TestCheckLines is issue 41, item 14: survey files published in

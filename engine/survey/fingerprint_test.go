@@ -47,4 +47,3 @@ func TestFingerprintStable(t *testing.T) {
 		t.Errorf("fingerprints changed (go test ./engine/survey -update to accept; every survey must then be run again):\ngot:\n%swant:\n%s", b.String(), want)
 	}
 }
-

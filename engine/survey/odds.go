@@ -66,7 +66,7 @@ import (
 	"time"
 
 	"github.com/patience-solitaire/patience/engine"
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // OddsDir is the folder of the odds files in the content folder.

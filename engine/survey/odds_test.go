@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/patience-solitaire/patience/engine"
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 func TestParseGood(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // testFigures knows house-in-the-woods won and la-belle-lucie/no-redeal

@@ -6,8 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/patience-solitaire/patience/replay/srcpos"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // FrontMatter is the YAML front matter of a page: a mapping from keys to

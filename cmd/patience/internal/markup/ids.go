@@ -7,7 +7,7 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // replayID is the id of a rendered replay block and where the block is.

@@ -14,7 +14,7 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // Options configure a Converter.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 func TestConvert(t *testing.T) {

@@ -27,8 +27,8 @@ import (
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/pysolrand"
 	"github.com/patience-solitaire/patience/engine/solver"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 	"github.com/patience-solitaire/patience/replay"
-	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // Request is one message from the page.
@@ -113,19 +113,19 @@ type Response struct {
 	Figure string `json:"figure,omitempty"`
 
 	// The solver's answer to "hint", "winnable" and "solve".
-	Verdict string         `json:"verdict,omitempty"` // won, lost or unknown
-	Nodes   int64          `json:"nodes,omitempty"`
-	MS      float64        `json:"ms,omitempty"`
-	TimeUp  bool           `json:"timeUp,omitempty"`  // unknown because the clock, not the positions, ran out
+	Verdict string  `json:"verdict,omitempty"` // won, lost or unknown
+	Nodes   int64   `json:"nodes,omitempty"`
+	MS      float64 `json:"ms,omitempty"`
+	TimeUp  bool    `json:"timeUp,omitempty"` // unknown because the clock, not the positions, ran out
 	// Budget is the positions the search was allowed, and SurveyBudget
 	// those the site's survey allows a deal (solver.DefaultMaxNodes,
 	// with its clock), so that an undecided solve can say why the
 	// survey may count the deal won.
-	Budget       int64 `json:"budget,omitempty"`
-	SurveyBudget int64 `json:"surveyBudget,omitempty"`
-	Blocked string         `json:"blocked,omitempty"` // lost: the cards the dead-end or suit-lock test found blocked
-	Hint    *Hint          `json:"hint,omitempty"`
-	Export  *replay.Export `json:"export,omitempty"` // a won "solve": the solution, format 1
+	Budget       int64          `json:"budget,omitempty"`
+	SurveyBudget int64          `json:"surveyBudget,omitempty"`
+	Blocked      string         `json:"blocked,omitempty"` // lost: the cards the dead-end or suit-lock test found blocked
+	Hint         *Hint          `json:"hint,omitempty"`
+	Export       *replay.Export `json:"export,omitempty"` // a won "solve": the solution, format 1
 	// Solution is a won "solve"'s line: the player's moves from the deal
 	// (the rules make the forced ones), in notation, for a link that
 	// opens it without solving again ("line").

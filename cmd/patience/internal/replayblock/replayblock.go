@@ -18,8 +18,8 @@ import (
 
 	// Replay code blocks that are only shown (```replay-syntax) are
 	// highlighted with the notation's lexer.
+	"github.com/patience-solitaire/patience/engine/srcpos"
 	_ "github.com/patience-solitaire/patience/replay/highlight"
-	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // Render is a markup.ReplayRenderer.

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 func TestCleanPath(t *testing.T) {

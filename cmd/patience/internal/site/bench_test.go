@@ -1,11 +1,12 @@
 package site
 
 import (
-	"github.com/patience-solitaire/patience/cmd/patience/internal/corpus"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/patience-solitaire/patience/cmd/patience/internal/corpus"
 )
 
 // writeCorpus writes a site of n synthetic pages under dir.

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"syscall"
 
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // errorSink collects the problems of a build from concurrent workers.

@@ -7,7 +7,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // TestErrorSinkNoRoom: on a full disk every write of the output fails,

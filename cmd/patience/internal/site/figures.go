@@ -12,8 +12,8 @@ import (
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/fairplay"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 	"github.com/patience-solitaire/patience/engine/survey"
-	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // Figures quoted in page text, {{odds:SLUG[/VARIANT]:KEY}} (package

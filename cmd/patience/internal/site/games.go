@@ -17,8 +17,8 @@ import (
 	"github.com/patience-solitaire/patience/cmd/patience/internal/diagram"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
 	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 	"github.com/patience-solitaire/patience/engine/survey"
-	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // Game pages and survey results.

@@ -10,8 +10,8 @@ import (
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
 	"github.com/patience-solitaire/patience/content"
 	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 	"github.com/patience-solitaire/patience/engine/survey"
-	"github.com/patience-solitaire/patience/replay/srcpos"
 )
 
 // buildErrors builds the site of files and returns its errors, one string

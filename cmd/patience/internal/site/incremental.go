@@ -15,7 +15,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // Builds in memory and incremental builds, for patience serve.

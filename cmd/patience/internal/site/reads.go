@@ -7,7 +7,7 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // What a page reads is recorded by mechanism, not by each step that reads

@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 	"github.com/patience-solitaire/patience/templates"
 )
 

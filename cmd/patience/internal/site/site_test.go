@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/patience-solitaire/patience/replay/srcpos"
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // baseTemplate is the template every page executes; layouts redefine its

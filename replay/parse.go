@@ -36,6 +36,26 @@ func Parse(file string, line int, src []byte) (*Replay, error) {
 	return p.r, nil
 }
 
+// ParseMove reads one move written as in a replay's body, with no number
+// and no note ("t12:7H t3", "deal", "merci t4:9S t4"), for a program that
+// builds a Replay itself (the play panel's engine) rather than writing a
+// header out to parse it back. The error is an srcpos.ErrorList.
+func ParseMove(file string, line int, text string) (Move, error) {
+	p := &parser{r: &Replay{File: file}, file: file}
+	if strings.ContainsAny(text, "\r\n#") || strings.Contains(text, "--") {
+		p.errorf(p.pos(line, 1), "it is not one move")
+	} else {
+		p.move(line, 0, text)
+		if len(p.errs) == 0 && (len(p.r.Moves) != 1 || p.r.Moves[0].Number != 0) {
+			p.errorf(p.pos(line, 1), "it is not one move")
+		}
+	}
+	if len(p.errs) > 0 {
+		return Move{}, p.errs
+	}
+	return p.r.Moves[0], nil
+}
+
 type parser struct {
 	r      *Replay
 	file   string

@@ -312,10 +312,7 @@ func (req *Request) line() (v *replay.Verified, broken string, err error) {
 	}
 	key := g.Key() + " " + d.String()
 	if kept.key != key || kept.v == nil {
-		r, err := written(g, d.String(), nil)
-		if err != nil {
-			return nil, "", err
-		}
+		r := &replay.Replay{File: "moves", Game: g.Slug, Variant: g.Variant, Deal: d.String(), Result: "stopped"}
 		if kept.v, err = replay.Verify(r); err != nil {
 			kept.key, kept.v = "", nil
 			return nil, "", err
@@ -332,14 +329,15 @@ func (req *Request) line() (v *replay.Verified, broken string, err error) {
 		return v, "", nil
 	}
 	for i := same; i < len(req.Moves); i++ {
-		r, err := written(g, d.String(), req.Moves[i:i+1])
+		m, perr := replay.ParseMove("moves", i+1, req.Moves[i])
+		err := perr
 		if err == nil {
-			err = v.Extend(r.Moves[0])
+			err = v.Extend(m)
 		}
 		if err != nil {
 			what := fmt.Sprintf("%q", req.Moves[i])
-			if r != nil {
-				what = moveWords(g, &r.Moves[0])
+			if perr == nil {
+				what = moveWords(g, &m)
 			}
 			before := "No move came before it."
 			switch {
@@ -352,24 +350,6 @@ func (req *Request) line() (v *replay.Verified, broken string, err error) {
 		}
 	}
 	return v, "", nil
-}
-
-// written returns the replay of game g, deal d and moves.
-func written(g *engine.Game, d string, moves []string) (*replay.Replay, error) {
-	var b strings.Builder
-	fmt.Fprintf(&b, "game: %s\n", g.Slug)
-	if g.Variant != "" {
-		fmt.Fprintf(&b, "variant: %s\n", g.Variant)
-	}
-	fmt.Fprintf(&b, "deal: %s\nresult: stopped\n\n", d)
-	for _, m := range moves {
-		if strings.ContainsAny(m, "\r\n#") || strings.Contains(m, "--") {
-			return nil, errors.New("it is not one move")
-		}
-		b.WriteString(m)
-		b.WriteByte('\n')
-	}
-	return replay.Parse("moves", 1, []byte(b.String()))
 }
 
 // position describes the end of the verified line v.

@@ -38,9 +38,6 @@ func TestPanelPage(t *testing.T) {
 			if !toc || !top {
 				t.Errorf("links to the panel %q: want one in \"On this page\" and one in the first screen", links)
 			}
-			if eval[bool](tb, `!!document.querySelector('link[href$="play.css"]')`) {
-				t.Fatal("play.css is loaded before the panel's first use")
-			}
 			// The panel's controls against the same controls outside it.
 			bad := eval[[]string](tb, panelStyleCheck)
 			for _, b := range bad {

@@ -177,6 +177,7 @@
         'Keys: <kbd>Tab</kbd> or the arrows to a pile, <kbd>Enter</kbd> picks its top card (once the merci may be played, <kbd>\u2191</kbd> <kbd>\u2193</kbd> pick a card deeper in it), ' +
         'the arrows to the destination, <kbd>Enter</kbd> plays; <kbd>Esc</kbd> drops the card; <kbd>U</kbd> undoes, <kbd>R</kbd> redoes, <kbd>H</kbd> asks a hint.';
       view.moves.setAttribute('aria-label', 'Moves played');
+      view.moves.tabIndex = 0; // it scrolls: reachable by keyboard (axe scrollable-region-focusable)
       view.live.setAttribute('aria-live', 'polite');
       view.copy.readOnly = true;
       view.copy.hidden = true;

@@ -44,6 +44,18 @@ func init() {
 	st.foundX = []float32{9 * 1.125, 0, 1.125, 8 * 1.125} // clubs, spades, hearts, diamonds
 	st.columnX, st.columnY = 0, 1.25
 	register(st.game("seahaven-towers", "Seahaven Towers", BuildDownInSuit))
+
+	// Beleaguered Castle (PySolFC 34, beleagueredcastle.py
+	// BeleagueredCastle(StreetsAndAlleys)): no cells, eight rows built
+	// down regardless of suit, any card fills a space. The Aces go to the
+	// bottom of the talon (_shuffleHookMoveToBottom, by suit), six rows of
+	// eight are dealt and then the Aces to the foundations. PySolFC moves
+	// runs with SuperMoveRK_RowStack: with no cells, only as many cards as
+	// the empty rows would let one carry one by one.
+	bc := cellGame{columns: 8, rows: 6, acesOut: true, fill: FillAnyCard}
+	bc.foundX = []float32{2.25, 3.375, 4.5, 5.625}
+	bc.columnX, bc.columnY = 0, 1.25
+	register(bc.game("beleaguered-castle", "Beleaguered Castle", BuildDownAnySuit))
 }
 
 // cellGame is the shape of a game of the FreeCell family: its columns
@@ -53,6 +65,7 @@ type cellGame struct {
 	rows           int   // full rows dealt to the columns, left to right
 	lastRow        int   // then one card to each of the first lastRow columns
 	dealtCells     []int // then one card to each of these cells (from 0)
+	acesOut        bool  // the Aces dealt last, to the foundations
 	fill           Fill  // what an emptied column takes
 
 	cellX, foundX    []float32 // the cells' and foundations' places, top row
@@ -75,6 +88,14 @@ func (c cellGame) game(slug, name string, build Build) *Game {
 		g.Piles = append(g.Piles, PileSpec{ID: id, Kind: Tableau, Build: build, Fill: c.fill, Runs: true,
 			X: c.columnX + float32(i)*1.125, Y: c.columnY, Fan: 'd'})
 	}
+	if c.acesOut {
+		g.shuffleHook = func(g *Game, ids []int) []int {
+			pack := g.Pack.Cards()
+			return moveToBottom(ids, func(id int) (bool, int) {
+				return pack[id].Rank() == Ace, int(pack[id].Suit())
+			})
+		}
+	}
 	g.deal = func(g *Game, cards []Card, put func(int, Card)) {
 		d := newDealer(cards, put)
 		for range c.rows {
@@ -87,6 +108,11 @@ func (c cellGame) game(slug, name string, build Build) *Game {
 		}
 		for _, k := range c.dealtCells {
 			d.one(g.cells[k])
+		}
+		if c.acesOut {
+			for _, f := range g.foundations {
+				d.one(f)
+			}
 		}
 	}
 	return g

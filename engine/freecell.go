@@ -56,6 +56,15 @@ func init() {
 	bc.foundX = []float32{2.25, 3.375, 4.5, 5.625}
 	bc.columnX, bc.columnY = 0, 1.25
 	register(bc.game("beleaguered-castle", "Beleaguered Castle", BuildDownAnySuit))
+
+	// Streets and Alleys (PySolFC 146, beleagueredcastle.py
+	// StreetsAndAlleys): Beleaguered Castle with the Aces shuffled in,
+	// six rows of eight dealt and then the last four cards to the first
+	// four rows (startGame: _startDealNumRows(4), dealRowAvail() three
+	// times).
+	sa := bc
+	sa.acesOut, sa.lastRow = false, 4
+	register(sa.game("streets-and-alleys", "Streets and Alleys", BuildDownAnySuit))
 }
 
 // cellGame is the shape of a game of the FreeCell family: its columns

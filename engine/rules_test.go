@@ -135,6 +135,13 @@ func TestRules(t *testing.T) {
 		{"castle run over a space", "beleaguered-castle", P{"t1": "9H 8S", "t2": "TD", "t3": "2C", "t4": "2D", "t5": "2H", "t6": "2S", "t7": "3C"}, 0, false, ActMove, "t1", "t2", "9H", ""},
 		{"castle ace home", "beleaguered-castle", P{"t1": "9H AS"}, 0, false, ActMove, "t1", "f2", "AS", ""},
 
+		// Streets and Alleys.
+		{"alleys down any suit", "streets-and-alleys", P{"t1": "9H", "t2": "8C"}, 0, false, ActMove, "t2", "t1", "8C", ""},
+		{"alleys not in suit only", "streets-and-alleys", P{"t1": "9H", "t2": "7H"}, 0, false, ActMove, "t2", "t1", "7H", "builds down regardless of suit"},
+		{"alleys space any card", "streets-and-alleys", P{"t2": "5D 7C"}, 0, false, ActMove, "t2", "t1", "7C", ""},
+		{"alleys ace home", "streets-and-alleys", P{"t1": "9H AS"}, 0, false, ActMove, "t1", "f2", "AS", ""},
+		{"alleys two before ace", "streets-and-alleys", P{"t1": "9H 2S"}, 0, false, ActMove, "t1", "f2", "2S", "Ace"},
+
 		// Napoleon at St Helena.
 		{"napoleon down in suit", "napoleon-at-st-helena", P{"t1": "9H", "w": "8H"}, 0, false, ActMove, "w", "t1", "8H", ""},
 		{"napoleon not other suit", "napoleon-at-st-helena", P{"t1": "9H", "w": "8D"}, 0, false, ActMove, "w", "t1", "8D", "builds down in suit"},

@@ -84,7 +84,8 @@ func TestSoundRulesGate(t *testing.T) {
 // TestFreeCellFamily solves a few deals of the FreeCell family with a
 // node budget, every sound rule off (free cells and runs: TestSoundRulesGate):
 // each verdict is Freecell Solver's too (fc-solve, default configuration,
-// --game bakers_game, eight_off, seahaven_towers, beleaguered_castle; scripts/SPEED.md), wins
+// --game bakers_game, eight_off, seahaven_towers, beleaguered_castle,
+// streets_and_alleys; scripts/SPEED.md), wins
 // replay (Solve verifies them) and losses are the plain exhaustive
 // search's.
 func TestFreeCellFamily(t *testing.T) {
@@ -100,6 +101,7 @@ func TestFreeCellFamily(t *testing.T) {
 		{"eight-off", 3, Won},
 		{"seahaven-towers", 2, Won}, {"seahaven-towers", 21, Lost},
 		{"beleaguered-castle", 2, Won}, {"beleaguered-castle", 1, Lost},
+		{"streets-and-alleys", 8, Won}, {"streets-and-alleys", 2, Lost},
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%s/ms%d", tc.slug, tc.deal), func(t *testing.T) {

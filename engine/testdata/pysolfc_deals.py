@@ -11,7 +11,8 @@ _shuffleHook), and each game's startGame, dealing from the END of the
 talon list. The hooks and deal orders are transliterated from the game
 classes of shlomif/PySolFC: fan.py (Fan, LaBelleLucie_Talon, Shamrocks,
 ShamrocksII, HouseInTheWood), fortythieves.py (FortyThieves), freecell.py (FreeCell), bakersgame.py (BakersGame, EightOff, SeahavenTowers),
-beleagueredcastle.py (BeleagueredCastle), sultan.py
+beleagueredcastle.py (BeleagueredCastle,
+StreetsAndAlleys), sultan.py
 (PicturePatience, Patriarchs, Contradance, CaptiveQueens),
 royalcotillion.py (RoyalCotillion, OddAndEven) and knockout.py
 (Knockout_Talon, HerzZuHerz). Shuffling redeals (La Belle Lucie twice at
@@ -320,6 +321,9 @@ GAMES["seahaven-towers"] = cell_game(10, 4, 5, dealt_cells=(2, 3))
 # dealRow() twice, dealRow(rows=foundations); the Aces moved to the bottom
 # by _shuffleHookMoveToBottom(cards, lambda c: (c.rank == 0, c.suit)).
 GAMES["beleaguered-castle"] = cell_game(8, 0, 6, aces_out=True)
+# StreetsAndAlleys.startGame: _startDealNumRows(4), then dealRowAvail()
+# three times: rows 5 and 6, and the last four cards to rows 1-4.
+GAMES["streets-and-alleys"] = cell_game(8, 0, 6, last_row=4)
 
 
 def patriarchs(n):

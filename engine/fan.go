@@ -16,6 +16,25 @@ func init() {
 	register(laBelleLucie("no-redeal", false, 0))
 	register(shamrocks("", true))
 	register(shamrocks("no-king-rule", false))
+	register(fan())
+}
+
+// fan declares Fan (PySolFC 56, fan.py FanGame(Fan)): La Belle Lucie's
+// deal (two rounds to the first 17 fans, then one to all 18: startGame),
+// fans built down in suit one card at a time (KingSS_RowStack,
+// max_move=1), an emptied fan filled only by a King, no redeal. PySolFC
+// lays the fans out in rows of 5, 5, 5 and 3.
+func fan() *Game {
+	g := &Game{Slug: "fan", Name: "Fan", Pack: OnePack}
+	g.Piles = append(g.Piles, suitFoundations(1, Ace, 1, false, 13, 2.5, 0)...)
+	for _, p := range fanRows(18, 5, BuildDownInSuit, 0, 1.5) {
+		p.Fill = FillKings
+		g.Piles = append(g.Piles, p)
+	}
+	g.deal = func(g *Game, cards []Card, put func(int, Card)) {
+		dealRounds(g, cards, put, 17, 17, 18)
+	}
+	return g
 }
 
 // houseInTheWoods declares House in the Woods (PySolFC 268): two packs in

@@ -142,6 +142,14 @@ func TestRules(t *testing.T) {
 		{"alleys ace home", "streets-and-alleys", P{"t1": "9H AS"}, 0, false, ActMove, "t1", "f2", "AS", ""},
 		{"alleys two before ace", "streets-and-alleys", P{"t1": "9H 2S"}, 0, false, ActMove, "t1", "f2", "2S", "Ace"},
 
+		// Fan.
+		{"fan down in suit", "fan", P{"t1": "9H", "t2": "8H"}, 0, false, ActMove, "t2", "t1", "8H", ""},
+		{"fan other suit", "fan", P{"t1": "9H", "t2": "8S"}, 0, false, ActMove, "t2", "t1", "8S", "builds down in suit"},
+		{"fan king to space", "fan", P{"t2": "5D KC"}, 0, false, ActMove, "t2", "t1", "KC", ""},
+		{"fan queen to space", "fan", P{"t2": "5D QC"}, 0, false, ActMove, "t2", "t1", "QC", "filled only by a King"},
+		{"fan one card at a time", "fan", P{"t1": "9H 8H", "t2": "TH"}, 0, false, ActMove, "t1", "t2", "9H", "top card"},
+		{"fan no redeal", "fan", P{"t1": "KH"}, 0, false, ActRedeal, "", "", "", "has no redeal"},
+
 		// Napoleon at St Helena.
 		{"napoleon down in suit", "napoleon-at-st-helena", P{"t1": "9H", "w": "8H"}, 0, false, ActMove, "w", "t1", "8H", ""},
 		{"napoleon not other suit", "napoleon-at-st-helena", P{"t1": "9H", "w": "8D"}, 0, false, ActMove, "w", "t1", "8D", "builds down in suit"},

@@ -102,6 +102,9 @@ func TestFreeCellFamily(t *testing.T) {
 		{"seahaven-towers", 2, Won}, {"seahaven-towers", 21, Lost},
 		{"beleaguered-castle", 2, Won}, {"beleaguered-castle", 1, Lost},
 		{"streets-and-alleys", 8, Won}, {"streets-and-alleys", 2, Lost},
+		// Fan: not compared with fc-solve (Debian's build takes at most
+		// ten stacks; Fan has 18). Kings-only fills keep sound rules off.
+		{"fan", 4, Won}, {"fan", 5, Lost},
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%s/ms%d", tc.slug, tc.deal), func(t *testing.T) {
@@ -151,5 +154,15 @@ func TestSoundRulesOffForNewDeclarations(t *testing.T) {
 				}
 			}
 		})
+	}
+	// Fan: La Belle Lucie's fans, but an emptied fan takes a King.
+	g, err := engine.Lookup("fan", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r, p := range soundRules {
+		if covered(g, soundRule(r)) {
+			t.Errorf("%s covers fan (%s)", p.name, g.Motions())
+		}
 	}
 }

@@ -9,7 +9,7 @@ Game.shuffle (pysollib/game/__init__.py: FreeCell reordering for the
 Microsoft generator and 52 cards, RandomBase.shuffle, then the game's
 _shuffleHook), and each game's startGame, dealing from the END of the
 talon list. The hooks and deal orders are transliterated from the game
-classes of shlomif/PySolFC: fan.py (Fan, LaBelleLucie_Talon, Shamrocks,
+classes of shlomif/PySolFC: fan.py (Fan, FanGame, LaBelleLucie_Talon, Shamrocks,
 ShamrocksII, HouseInTheWood), fortythieves.py (FortyThieves), freecell.py (FreeCell), bakersgame.py (BakersGame, EightOff, SeahavenTowers),
 beleagueredcastle.py (BeleagueredCastle,
 StreetsAndAlleys), sultan.py
@@ -234,6 +234,7 @@ fan_game("la-belle-lucie/three-shuffles-and-a-draw")
 fan_game("la-belle-lucie/no-redeal")
 fan_game("shamrocks", shamrocks2_hook)
 fan_game("shamrocks/no-king-rule")
+fan_game("fan")  # FanGame(Fan): Fan.startGame, no hook
 
 
 @game("la-belle-lucie")

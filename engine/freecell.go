@@ -65,6 +65,29 @@ func init() {
 	sa := bc
 	sa.acesOut, sa.lastRow = false, 4
 	register(sa.game("streets-and-alleys", "Streets and Alleys", BuildDownAnySuit))
+
+	register(bakersDozen())
+}
+
+// bakersDozen declares Baker's Dozen (PySolFC 31, bakersdozen.py
+// BakersDozen(CastlesInSpain)): thirteen columns of four cards, every
+// King moved under the other cards of its column at the deal
+// (BakersDozen._shuffleHook), built down regardless of suit one card at a
+// time (RK_RowStack, max_move=1), an emptied column never refilled
+// (base_rank=NO_RANK). PySolFC lays the columns out in rows of seven and
+// six; here they stand in one row under the foundations.
+func bakersDozen() *Game {
+	g := &Game{Slug: "bakers-dozen", Name: "Baker's Dozen", Pack: OnePack}
+	g.Piles = append(g.Piles, suitFoundations(1, Ace, 1, false, 13, 4.5, 0)...)
+	for i, id := range seq("t", 13) {
+		g.Piles = append(g.Piles, PileSpec{ID: id, Kind: Tableau, Build: BuildDownAnySuit, Fill: FillNever,
+			X: float32(i) * 1.125, Y: 1.25, Fan: 'd'})
+	}
+	g.shuffleHook = kingsToBottom(13, -1)
+	g.deal = func(g *Game, cards []Card, put func(int, Card)) {
+		dealRounds(g, cards, put, 13, 13, 13, 13)
+	}
+	return g
 }
 
 // cellGame is the shape of a game of the FreeCell family: its columns

@@ -150,6 +150,13 @@ func TestRules(t *testing.T) {
 		{"fan one card at a time", "fan", P{"t1": "9H 8H", "t2": "TH"}, 0, false, ActMove, "t1", "t2", "9H", "top card"},
 		{"fan no redeal", "fan", P{"t1": "KH"}, 0, false, ActRedeal, "", "", "", "has no redeal"},
 
+		// Baker's Dozen.
+		{"dozen down any suit", "bakers-dozen", P{"t1": "9H", "t2": "8C"}, 0, false, ActMove, "t2", "t1", "8C", ""},
+		{"dozen not up", "bakers-dozen", P{"t1": "9H", "t2": "TC"}, 0, false, ActMove, "t2", "t1", "TC", "builds down regardless of suit"},
+		{"dozen space never filled", "bakers-dozen", P{"t2": "5D KC"}, 0, false, ActMove, "t2", "t1", "KC", "never refilled"},
+		{"dozen one card at a time", "bakers-dozen", P{"t1": "9H 8C", "t2": "TH"}, 0, false, ActMove, "t1", "t2", "9H", "top card"},
+		{"dozen ace home", "bakers-dozen", P{"t1": "9H AS"}, 0, false, ActMove, "t1", "f2", "AS", ""},
+
 		// Napoleon at St Helena.
 		{"napoleon down in suit", "napoleon-at-st-helena", P{"t1": "9H", "w": "8H"}, 0, false, ActMove, "w", "t1", "8H", ""},
 		{"napoleon not other suit", "napoleon-at-st-helena", P{"t1": "9H", "w": "8D"}, 0, false, ActMove, "w", "t1", "8D", "builds down in suit"},

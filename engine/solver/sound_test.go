@@ -105,6 +105,7 @@ func TestFreeCellFamily(t *testing.T) {
 		// Fan: not compared with fc-solve (Debian's build takes at most
 		// ten stacks; Fan has 18). Kings-only fills keep sound rules off.
 		{"fan", 4, Won}, {"fan", 5, Lost},
+		{"bakers-dozen", 4, Won}, // 13 stacks: not compared with fc-solve either
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%s/ms%d", tc.slug, tc.deal), func(t *testing.T) {

@@ -12,7 +12,7 @@ talon list. The hooks and deal orders are transliterated from the game
 classes of shlomif/PySolFC: fan.py (Fan, FanGame, LaBelleLucie_Talon, Shamrocks,
 ShamrocksII, HouseInTheWood), fortythieves.py (FortyThieves), freecell.py (FreeCell), bakersgame.py (BakersGame, EightOff, SeahavenTowers),
 beleagueredcastle.py (BeleagueredCastle,
-StreetsAndAlleys), sultan.py
+StreetsAndAlleys), bakersdozen.py (BakersDozen), sultan.py
 (PicturePatience, Patriarchs, Contradance, CaptiveQueens),
 royalcotillion.py (RoyalCotillion, OddAndEven) and knockout.py
 (Knockout_Talon, HerzZuHerz). Shuffling redeals (La Belle Lucie twice at
@@ -105,15 +105,15 @@ def move_to_top(cards, func):
     return cards + scards
 
 
-def shamrocks2_hook(cards):
-    i, n = 0, 17
+def shamrocks2_hook(cards, n=17, lone=51):
+    i = 0
     kings = []
     for c in cards:
         if c.rank == 12:
             kings.append(i)
         i += 1
     for i in kings:
-        if i == 51:
+        if i == lone:
             continue
         j = i % n
         while j < i:
@@ -325,6 +325,20 @@ GAMES["beleaguered-castle"] = cell_game(8, 0, 6, aces_out=True)
 # StreetsAndAlleys.startGame: _startDealNumRows(4), then dealRowAvail()
 # three times: rows 5 and 6, and the last four cards to rows 1-4.
 GAMES["streets-and-alleys"] = cell_game(8, 0, 6, last_row=4)
+
+
+def bakers_dozen(n):
+    # BakersDozen._shuffleHook: ShamrocksII's with n = 13 rows and no lone
+    # card; CastlesInSpain.startGame: four rows of 13.
+    hook = lambda cards: shamrocks2_hook(cards, 13, -1)
+    rnd, cards = game_shuffle(n, create_cards(1, range(13)), hook)
+    t = Table(cards)
+    for i in range(4):
+        t.deal_row(names("t", 13))
+    return t.dump(names("t", 13))
+
+
+GAMES["bakers-dozen"] = bakers_dozen
 
 
 def patriarchs(n):

@@ -43,28 +43,43 @@ func (s shuffler) Clone() Shuffler           { return shuffler{s.r.Clone()} }
 // so that they are dealt first, the one with the smallest key first; of
 // two with equal keys, the one nearer the top is dealt first.
 func moveToTop(ids []int, sel func(id int) (bool, int)) []int {
+	rest, picked := moveSorter(ids, sel)
+	return append(rest, picked...)
+}
+
+// moveToBottom is PySolFC's Game._shuffleHookMoveToBottom: the ids that
+// sel selects go to the bottom of the talon (the start of the list), so
+// that they are dealt last, in the order moveToTop would deal them first.
+func moveToBottom(ids []int, sel func(id int) (bool, int)) []int {
+	rest, picked := moveSorter(ids, sel)
+	return append(picked, rest...)
+}
+
+// moveSorter is PySolFC's Game._shuffleHookMoveSorter: the ids that sel
+// does not select, in their order, and those it selects, ordered as
+// PySolFC orders them (the smallest key last).
+func moveSorter(ids []int, sel func(id int) (bool, int)) (rest, picked []int) {
 	type item struct{ key, i, id int }
-	var rest []int
-	var picked []item
+	var items []item
 	for pos, id := range ids {
 		if ok, key := sel(id); ok {
-			picked = append(picked, item{key, len(ids) - pos, id})
+			items = append(items, item{key, len(ids) - pos, id})
 		} else {
 			rest = append(rest, id)
 		}
 	}
-	// PySolFC sorts (key, i) ascending, reverses, and appends: the list
-	// ends with the smallest.
-	for a := 1; a < len(picked); a++ {
+	// PySolFC sorts (key, i) ascending and reverses: the list ends with
+	// the smallest.
+	for a := 1; a < len(items); a++ {
 		for b := a; b > 0; b-- {
-			x, y := picked[b-1], picked[b]
+			x, y := items[b-1], items[b]
 			if x.key < y.key || x.key == y.key && x.i < y.i {
-				picked[b-1], picked[b] = y, x
+				items[b-1], items[b] = y, x
 			}
 		}
 	}
-	for _, it := range picked {
-		rest = append(rest, it.id)
+	for _, it := range items {
+		picked = append(picked, it.id)
 	}
-	return rest
+	return rest, picked
 }

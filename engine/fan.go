@@ -16,6 +16,25 @@ func init() {
 	register(laBelleLucie("no-redeal", false, 0))
 	register(shamrocks("", true))
 	register(shamrocks("no-king-rule", false))
+	register(fan())
+}
+
+// fan declares Fan (PySolFC 56, fan.py FanGame(Fan)): La Belle Lucie's
+// deal (two rounds to the first 17 fans, then one to all 18: startGame),
+// fans built down in suit one card at a time (KingSS_RowStack,
+// max_move=1), an emptied fan filled only by a King, no redeal. PySolFC
+// lays the fans out in rows of 5, 5, 5 and 3.
+func fan() *Game {
+	g := &Game{Slug: "fan", Name: "Fan", Pack: OnePack}
+	g.Piles = append(g.Piles, suitFoundations(1, Ace, 1, false, 13, 2.5, 0)...)
+	for _, p := range fanRows(18, 5, BuildDownInSuit, 0, 1.5) {
+		p.Fill = FillKings
+		g.Piles = append(g.Piles, p)
+	}
+	g.deal = func(g *Game, cards []Card, put func(int, Card)) {
+		dealRounds(g, cards, put, 17, 17, 18)
+	}
+	return g
 }
 
 // houseInTheWoods declares House in the Woods (PySolFC 268): two packs in
@@ -133,7 +152,7 @@ func shamrocks(variant string, kingRule bool) *Game {
 	g.Piles = append(g.Piles, suitFoundations(1, Ace, 1, false, 13, 3.5, 0)...)
 	g.Piles = append(g.Piles, fanRows(18, 6, BuildUpOrDownAnySuit, 3, 1.5)...)
 	if kingRule {
-		g.shuffleHook = shamrocksKingRule
+		g.shuffleHook = kingsToBottom(17, 51)
 	}
 	g.deal = func(g *Game, cards []Card, put func(int, Card)) {
 		dealRounds(g, cards, put, 17, 17, 18)
@@ -141,30 +160,36 @@ func shamrocks(variant string, kingRule bool) *Game {
 	return g
 }
 
-// shamrocksKingRule is PySolFC's ShamrocksII._shuffleHook on card ids.
-func shamrocksKingRule(g *Game, ids []int) []int {
-	pack := g.Pack.Cards()
-	king := func(k int) bool { return pack[ids[k]].Rank() == King }
-	var kings []int
-	for i := range ids {
-		if king(i) {
-			kings = append(kings, i)
-		}
-	}
-	const n = 17
-	for _, i := range kings {
-		if i == 51 {
-			continue
-		}
-		for j := i % n; j < i; j += n {
-			if !king(j) {
-				ids[i], ids[j] = ids[j], ids[i]
-				break
+// kingsToBottom is PySolFC's king rule at the deal, the _shuffleHook of
+// ShamrocksII (n = 17, lone = 51: the 18th fan's one card stays) and of
+// BakersDozen (n = 13, lone = -1): the shuffled list is read from its
+// start (the hook reverses it), card i going to pile i%n; each King, in
+// list order, is swapped with the lowest card of its pile that is not a
+// King.
+func kingsToBottom(n, lone int) func(g *Game, ids []int) []int {
+	return func(g *Game, ids []int) []int {
+		pack := g.Pack.Cards()
+		king := func(k int) bool { return pack[ids[k]].Rank() == King }
+		var kings []int
+		for i := range ids {
+			if king(i) {
+				kings = append(kings, i)
 			}
 		}
+		for _, i := range kings {
+			if i == lone {
+				continue
+			}
+			for j := i % n; j < i; j += n {
+				if !king(j) {
+					ids[i], ids[j] = ids[j], ids[i]
+					break
+				}
+			}
+		}
+		slices.Reverse(ids)
+		return ids
 	}
-	slices.Reverse(ids)
-	return ids
 }
 
 // dealRounds deals the cards to the first tableau piles, round by round:

@@ -47,7 +47,7 @@ func TestFingerprintChanges(t *testing.T) {
 		"pack":        func(g *Game) { g.Pack = TwoPacks },
 		"pile added":  func(g *Game) { g.Piles = append(g.Piles, PileSpec{ID: "r1", Kind: Reserve}) },
 		"pile name":   func(g *Game) { g.Piles[5].ID = "x1" },
-		"king rule":   func(g *Game) { g.shuffleHook = shamrocksKingRule },
+		"king rule":   func(g *Game) { g.shuffleHook = kingsToBottom(17, 51) },
 		"variant key": func(g *Game) { g.Variant = "other" },
 	}
 	for name, change := range differ {

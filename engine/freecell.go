@@ -44,6 +44,50 @@ func init() {
 	st.foundX = []float32{9 * 1.125, 0, 1.125, 8 * 1.125} // clubs, spades, hearts, diamonds
 	st.columnX, st.columnY = 0, 1.25
 	register(st.game("seahaven-towers", "Seahaven Towers", BuildDownInSuit))
+
+	// Beleaguered Castle (PySolFC 34, beleagueredcastle.py
+	// BeleagueredCastle(StreetsAndAlleys)): no cells, eight rows built
+	// down regardless of suit, any card fills a space. The Aces go to the
+	// bottom of the talon (_shuffleHookMoveToBottom, by suit), six rows of
+	// eight are dealt and then the Aces to the foundations. PySolFC moves
+	// runs with SuperMoveRK_RowStack: with no cells, only as many cards as
+	// the empty rows would let one carry one by one.
+	bc := cellGame{columns: 8, rows: 6, acesOut: true, fill: FillAnyCard}
+	bc.foundX = []float32{2.25, 3.375, 4.5, 5.625}
+	bc.columnX, bc.columnY = 0, 1.25
+	register(bc.game("beleaguered-castle", "Beleaguered Castle", BuildDownAnySuit))
+
+	// Streets and Alleys (PySolFC 146, beleagueredcastle.py
+	// StreetsAndAlleys): Beleaguered Castle with the Aces shuffled in,
+	// six rows of eight dealt and then the last four cards to the first
+	// four rows (startGame: _startDealNumRows(4), dealRowAvail() three
+	// times).
+	sa := bc
+	sa.acesOut, sa.lastRow = false, 4
+	register(sa.game("streets-and-alleys", "Streets and Alleys", BuildDownAnySuit))
+
+	register(bakersDozen())
+}
+
+// bakersDozen declares Baker's Dozen (PySolFC 31, bakersdozen.py
+// BakersDozen(CastlesInSpain)): thirteen columns of four cards, every
+// King moved under the other cards of its column at the deal
+// (BakersDozen._shuffleHook), built down regardless of suit one card at a
+// time (RK_RowStack, max_move=1), an emptied column never refilled
+// (base_rank=NO_RANK). PySolFC lays the columns out in rows of seven and
+// six; here they stand in one row under the foundations.
+func bakersDozen() *Game {
+	g := &Game{Slug: "bakers-dozen", Name: "Baker's Dozen", Pack: OnePack}
+	g.Piles = append(g.Piles, suitFoundations(1, Ace, 1, false, 13, 4.5, 0)...)
+	for i, id := range seq("t", 13) {
+		g.Piles = append(g.Piles, PileSpec{ID: id, Kind: Tableau, Build: BuildDownAnySuit, Fill: FillNever,
+			X: float32(i) * 1.125, Y: 1.25, Fan: 'd'})
+	}
+	g.shuffleHook = kingsToBottom(13, -1)
+	g.deal = func(g *Game, cards []Card, put func(int, Card)) {
+		dealRounds(g, cards, put, 13, 13, 13, 13)
+	}
+	return g
 }
 
 // cellGame is the shape of a game of the FreeCell family: its columns
@@ -53,6 +97,7 @@ type cellGame struct {
 	rows           int   // full rows dealt to the columns, left to right
 	lastRow        int   // then one card to each of the first lastRow columns
 	dealtCells     []int // then one card to each of these cells (from 0)
+	acesOut        bool  // the Aces dealt last, to the foundations
 	fill           Fill  // what an emptied column takes
 
 	cellX, foundX    []float32 // the cells' and foundations' places, top row
@@ -75,6 +120,14 @@ func (c cellGame) game(slug, name string, build Build) *Game {
 		g.Piles = append(g.Piles, PileSpec{ID: id, Kind: Tableau, Build: build, Fill: c.fill, Runs: true,
 			X: c.columnX + float32(i)*1.125, Y: c.columnY, Fan: 'd'})
 	}
+	if c.acesOut {
+		g.shuffleHook = func(g *Game, ids []int) []int {
+			pack := g.Pack.Cards()
+			return moveToBottom(ids, func(id int) (bool, int) {
+				return pack[id].Rank() == Ace, int(pack[id].Suit())
+			})
+		}
+	}
 	g.deal = func(g *Game, cards []Card, put func(int, Card)) {
 		d := newDealer(cards, put)
 		for range c.rows {
@@ -87,6 +140,11 @@ func (c cellGame) game(slug, name string, build Build) *Game {
 		}
 		for _, k := range c.dealtCells {
 			d.one(g.cells[k])
+		}
+		if c.acesOut {
+			for _, f := range g.foundations {
+				d.one(f)
+			}
 		}
 	}
 	return g

@@ -127,6 +127,36 @@ func TestRules(t *testing.T) {
 		{"shamrocks ace on king", "shamrocks/no-king-rule", P{"t1": "KH", "t2": "AS"}, 0, false, ActMove, "t2", "t1", "AS", "builds up or down regardless of suit"},
 		{"shamrocks no redeal", "shamrocks", P{"t1": "KH"}, 0, false, ActRedeal, "", "", "", "has no redeal"},
 
+		// Beleaguered Castle.
+		{"castle down any suit", "beleaguered-castle", P{"t1": "9H", "t2": "8C"}, 0, false, ActMove, "t2", "t1", "8C", ""},
+		{"castle not up", "beleaguered-castle", P{"t1": "9H", "t2": "TH"}, 0, false, ActMove, "t2", "t1", "TH", "builds down regardless of suit"},
+		{"castle space any card", "beleaguered-castle", P{"t2": "5D 7C"}, 0, false, ActMove, "t2", "t1", "7C", ""},
+		{"castle run without a space", "beleaguered-castle", P{"t1": "9H 8S", "t2": "TD", "t3": "2C", "t4": "2D", "t5": "2H", "t6": "2S", "t7": "3C", "t8": "3D"}, 0, false, ActMove, "t1", "t2", "9H", "at most 1"},
+		{"castle run over a space", "beleaguered-castle", P{"t1": "9H 8S", "t2": "TD", "t3": "2C", "t4": "2D", "t5": "2H", "t6": "2S", "t7": "3C"}, 0, false, ActMove, "t1", "t2", "9H", ""},
+		{"castle ace home", "beleaguered-castle", P{"t1": "9H AS"}, 0, false, ActMove, "t1", "f2", "AS", ""},
+
+		// Streets and Alleys.
+		{"alleys down any suit", "streets-and-alleys", P{"t1": "9H", "t2": "8C"}, 0, false, ActMove, "t2", "t1", "8C", ""},
+		{"alleys not in suit only", "streets-and-alleys", P{"t1": "9H", "t2": "7H"}, 0, false, ActMove, "t2", "t1", "7H", "builds down regardless of suit"},
+		{"alleys space any card", "streets-and-alleys", P{"t2": "5D 7C"}, 0, false, ActMove, "t2", "t1", "7C", ""},
+		{"alleys ace home", "streets-and-alleys", P{"t1": "9H AS"}, 0, false, ActMove, "t1", "f2", "AS", ""},
+		{"alleys two before ace", "streets-and-alleys", P{"t1": "9H 2S"}, 0, false, ActMove, "t1", "f2", "2S", "Ace"},
+
+		// Fan.
+		{"fan down in suit", "fan", P{"t1": "9H", "t2": "8H"}, 0, false, ActMove, "t2", "t1", "8H", ""},
+		{"fan other suit", "fan", P{"t1": "9H", "t2": "8S"}, 0, false, ActMove, "t2", "t1", "8S", "builds down in suit"},
+		{"fan king to space", "fan", P{"t2": "5D KC"}, 0, false, ActMove, "t2", "t1", "KC", ""},
+		{"fan queen to space", "fan", P{"t2": "5D QC"}, 0, false, ActMove, "t2", "t1", "QC", "filled only by a King"},
+		{"fan one card at a time", "fan", P{"t1": "9H 8H", "t2": "TH"}, 0, false, ActMove, "t1", "t2", "9H", "top card"},
+		{"fan no redeal", "fan", P{"t1": "KH"}, 0, false, ActRedeal, "", "", "", "has no redeal"},
+
+		// Baker's Dozen.
+		{"dozen down any suit", "bakers-dozen", P{"t1": "9H", "t2": "8C"}, 0, false, ActMove, "t2", "t1", "8C", ""},
+		{"dozen not up", "bakers-dozen", P{"t1": "9H", "t2": "TC"}, 0, false, ActMove, "t2", "t1", "TC", "builds down regardless of suit"},
+		{"dozen space never filled", "bakers-dozen", P{"t2": "5D KC"}, 0, false, ActMove, "t2", "t1", "KC", "never refilled"},
+		{"dozen one card at a time", "bakers-dozen", P{"t1": "9H 8C", "t2": "TH"}, 0, false, ActMove, "t1", "t2", "9H", "top card"},
+		{"dozen ace home", "bakers-dozen", P{"t1": "9H AS"}, 0, false, ActMove, "t1", "f2", "AS", ""},
+
 		// Napoleon at St Helena.
 		{"napoleon down in suit", "napoleon-at-st-helena", P{"t1": "9H", "w": "8H"}, 0, false, ActMove, "w", "t1", "8H", ""},
 		{"napoleon not other suit", "napoleon-at-st-helena", P{"t1": "9H", "w": "8D"}, 0, false, ActMove, "w", "t1", "8D", "builds down in suit"},

@@ -4,13 +4,18 @@
 #
 #   [GAME=freecell] scripts/freecell-vs-fcsolve.sh FIRST LAST [BUDGET] [TIMEOUT]
 #
-# GAME is one of freecell, bakers-game, eight-off, seahaven-towers (fc-solve's
-# presets freecell, bakers_game, eight_off, seahaven_towers). Deals are
-# Windows numbers, msFIRST to msLAST. The board fc-solve reads is our own
-# deal (patience deal), its cells on a "Freecells:" line; FreeCell's deals
+# GAME is one of freecell, bakers-game, eight-off, seahaven-towers,
+# beleaguered-castle, streets-and-alleys (fc-solve's presets of the same
+# names, with underscores). Deals are Windows numbers, msFIRST
+# to msLAST. The board fc-solve reads is our own deal (patience deal), its
+# cells on a "Freecells:" line, the cards dealt to the foundations (the
+# Beleaguered Castle's Aces) on a "Foundations:" line; FreeCell's deals
 # equal fc-solve's make-microsoft-freecell-board (engine's
 # TestFreeCellMicrosoftDeals). fc-solve runs in the preset's default
 # configuration.
+#
+# fc-solve is stopped after FCTIMEOUT (default 60s; its verdict is then
+# empty): on some Streets and Alleys deals it grows past 6 GB.
 #
 # One line a deal: the deal, fc-solve's verdict and states checked, ours
 # (won, lost, undecided) with positions and time.
@@ -25,9 +30,11 @@ n=$first
 while [ "$n" -le "$last" ]; do
 	"$bin/patience" deal "$game" --deal "ms$n" |
 		awk '/^c[0-9]+:/ {fc = fc " " ($2 == "" ? "-" : $2)}
+		     /^f[0-9]+: ./ {found = found " " substr($NF, 2, 1) "-" substr($NF, 1, 1)}
 		     /^t[0-9]+:/ {sub(/^t[0-9]+: ?/, ""); cols = cols $0 "\n"}
-		     END {if (fc != "") printf "Freecells:%s\n", fc; printf "%s", cols}' >"$bin/board"
-	fc=$(fc-solve --game "$preset" "$bin/board" 2>&1 | awk '/This game is solveable/ {v="won"} /I could not solve/ {v="lost"} /Total number of states checked/ {s=$NF; sub(/\.$/, "", s)} END {printf "%s %s", v, s}')
+		     END {if (found != "") printf "Foundations:%s\n", found
+		          if (fc != "") printf "Freecells:%s\n", fc; printf "%s", cols}' >"$bin/board"
+	fc=$(timeout "${FCTIMEOUT:-60s}" fc-solve --game "$preset" "$bin/board" 2>&1 | awk '/This game is solveable/ {v="won"} /I could not solve/ {v="lost"} /Total number of states checked/ {s=$NF; sub(/\.$/, "", s)} END {printf "%s %s", v, s}')
 	ours=$("$bin/patience" solve "$game" --deal "ms$n" --budget "$budget" --timeout "$timeout" 2>&1 | head -1 |
 		sed -e "s/^$game deal ms[0-9]*: //" -e "s/^patience solve: $game deal ms[0-9]* is //")
 	echo "ms$n fc-solve: $fc | ours: $ours"

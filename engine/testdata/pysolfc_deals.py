@@ -9,8 +9,10 @@ Game.shuffle (pysollib/game/__init__.py: FreeCell reordering for the
 Microsoft generator and 52 cards, RandomBase.shuffle, then the game's
 _shuffleHook), and each game's startGame, dealing from the END of the
 talon list. The hooks and deal orders are transliterated from the game
-classes of shlomif/PySolFC: fan.py (Fan, LaBelleLucie_Talon, Shamrocks,
-ShamrocksII, HouseInTheWood), fortythieves.py (FortyThieves), freecell.py (FreeCell), bakersgame.py (BakersGame, EightOff, SeahavenTowers), sultan.py
+classes of shlomif/PySolFC: fan.py (Fan, FanGame, LaBelleLucie_Talon, Shamrocks,
+ShamrocksII, HouseInTheWood), fortythieves.py (FortyThieves), freecell.py (FreeCell), bakersgame.py (BakersGame, EightOff, SeahavenTowers),
+beleagueredcastle.py (BeleagueredCastle,
+StreetsAndAlleys), bakersdozen.py (BakersDozen), sultan.py
 (PicturePatience, Patriarchs, Contradance, CaptiveQueens),
 royalcotillion.py (RoyalCotillion, OddAndEven) and knockout.py
 (Knockout_Talon, HerzZuHerz). Shuffling redeals (La Belle Lucie twice at
@@ -103,15 +105,15 @@ def move_to_top(cards, func):
     return cards + scards
 
 
-def shamrocks2_hook(cards):
-    i, n = 0, 17
+def shamrocks2_hook(cards, n=17, lone=51):
+    i = 0
     kings = []
     for c in cards:
         if c.rank == 12:
             kings.append(i)
         i += 1
     for i in kings:
-        if i == 51:
+        if i == lone:
             continue
         j = i % n
         while j < i:
@@ -232,6 +234,7 @@ fan_game("la-belle-lucie/three-shuffles-and-a-draw")
 fan_game("la-belle-lucie/no-redeal")
 fan_game("shamrocks", shamrocks2_hook)
 fan_game("shamrocks/no-king-rule")
+fan_game("fan")  # FanGame(Fan): Fan.startGame, no hook
 
 
 @game("la-belle-lucie")
@@ -274,18 +277,34 @@ GAMES["napoleon-at-st-helena"] = napoleon
 GAMES["napoleon-at-st-helena/cadogan"] = napoleon
 
 
-def cell_game(columns, cells, rows, last_row=0, dealt_cells=()):
+def move_to_bottom(cards, func):
+    cards, scards = move_sorter(cards, func)
+    return scards + cards
+
+
+def cell_game(columns, cells, rows, last_row=0, dealt_cells=(),
+              aces_out=False):
     # The FreeCell family's startGame: full rows dealt to the columns, then
     # one card to each of the first last_row columns, then one card to each
-    # of dealt_cells (numbered from 1).
+    # of dealt_cells (numbered from 1); with aces_out the Aces were moved to
+    # the bottom of the talon (BeleagueredCastle._shuffleHook) and are
+    # dealt last, to the foundations.
     def f(n):
-        rnd, cards = game_shuffle(n, create_cards(1, range(13)))
+        hook = None
+        if aces_out:
+            hook = lambda cards: move_to_bottom(
+                cards, lambda c: (c.rank == 0, c.suit))
+        rnd, cards = game_shuffle(n, create_cards(1, range(13)), hook)
         t = Table(cards)
         for i in range(rows):
             t.deal_row(names("t", columns))
         t.deal_row(names("t", last_row))
         t.deal_row(["c%d" % k for k in dealt_cells])
-        return t.dump(names("c", cells) + names("t", columns))
+        found = []
+        if aces_out:
+            found = names("f", 4)
+            t.deal_row(found)
+        return t.dump(names("c", cells) + found + names("t", columns))
     return f
 
 
@@ -299,6 +318,27 @@ GAMES["eight-off"] = cell_game(8, 8, 6, dealt_cells=(1, 3, 5, 7))
 # SeahavenTowers.startGame: _startDealNumRows(4), dealRow(),
 # dealRow(rows=reserves[1:3]).
 GAMES["seahaven-towers"] = cell_game(10, 4, 5, dealt_cells=(2, 3))
+# BeleagueredCastle.startGame (beleagueredcastle.py): _startDealNumRows(4),
+# dealRow() twice, dealRow(rows=foundations); the Aces moved to the bottom
+# by _shuffleHookMoveToBottom(cards, lambda c: (c.rank == 0, c.suit)).
+GAMES["beleaguered-castle"] = cell_game(8, 0, 6, aces_out=True)
+# StreetsAndAlleys.startGame: _startDealNumRows(4), then dealRowAvail()
+# three times: rows 5 and 6, and the last four cards to rows 1-4.
+GAMES["streets-and-alleys"] = cell_game(8, 0, 6, last_row=4)
+
+
+def bakers_dozen(n):
+    # BakersDozen._shuffleHook: ShamrocksII's with n = 13 rows and no lone
+    # card; CastlesInSpain.startGame: four rows of 13.
+    hook = lambda cards: shamrocks2_hook(cards, 13, -1)
+    rnd, cards = game_shuffle(n, create_cards(1, range(13)), hook)
+    t = Table(cards)
+    for i in range(4):
+        t.deal_row(names("t", 13))
+    return t.dump(names("t", 13))
+
+
+GAMES["bakers-dozen"] = bakers_dozen
 
 
 def patriarchs(n):

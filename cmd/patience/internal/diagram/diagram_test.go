@@ -141,6 +141,11 @@ func TestSummary(t *testing.T) {
 		{"herz-zu-herz", "", "Goal", "8 cards on the foundations"},
 		{"herz-zu-herz", "", "Piles t1–t3", "nothing is built on them | only the exposed card plays, and only to the foundations | an emptied one gets a card at the next draw"},
 		{"herz-zu-herz", "", "Foundation f1", "f1: any hearts, in any order"},
+		{"beleaguered-castle", "", "Deal", "f1–f4: 1 card each; t1–t8: 6 cards each"},
+		{"beleaguered-castle", "", "Columns t1–t8", "built down regardless of suit; a run so built moves as one, as many cards as the empty columns allow: 2^(empty columns), half that into an empty column | an emptied one is filled with any available card"},
+		{"freecell", "", "Columns t1–t8", "built down in alternate colours; a run so built moves as one, as many cards as the free cells and empty columns allow: (cells + 1) × 2^(empty columns), half that into an empty column | an emptied one is filled with any available card"},
+		{"fan", "", "Fans t1–t18", "built down in suit, one card at a time | only the exposed card plays | an emptied one is filled only by a King"},
+		{"bakers-dozen", "", "Columns t1–t13", "built down regardless of suit, one card at a time | only the exposed card plays | an emptied one is never refilled"},
 	}
 	for _, tt := range tests {
 		if got := row(Summary(game(t, tt.slug, tt.variant)), tt.label); got != tt.want {

@@ -34,6 +34,9 @@ func Summary(g *engine.Game) []Row {
 			case p.Build != engine.BuildNone && p.Runs && p.Fill == engine.FillKings:
 				// Empty columns take only a King: they never help (engine.State.MaxRun).
 				items = append(items, "built "+p.Build.String()+"; a run so built moves as one, as many cards as the free cells allow: cells + 1")
+			case p.Build != engine.BuildNone && p.Runs && len(g.PilesOf(engine.Cell)) == 0:
+				// No cells: a run goes as far as the empty columns could carry it one card at a time.
+				items = append(items, "built "+p.Build.String()+"; a run so built moves as one, as many cards as the empty columns allow: 2^(empty columns), half that into an empty column")
 			case p.Build != engine.BuildNone && p.Runs:
 				items = append(items, "built "+p.Build.String()+"; a run so built moves as one, as many cards as the free cells and empty columns allow: (cells + 1) × 2^(empty columns), half that into an empty column")
 			case p.Build != engine.BuildNone:

@@ -257,7 +257,7 @@ func (b *builder) gameFuncs(m template.FuncMap) {
 	maps.Copy(m, b.dataFuncMap(nil)) // parsed with, never run: see renderers
 	m["hasHeading"] = hasHeading
 	m["splitContent"] = splitContent
-	m["familyName"] = func(family any) string { return capitalize(fmt.Sprint(family)) }
+	m["familyName"] = func(family any) string { return familyName(fmt.Sprint(family)) }
 	m["variants"] = variantsFunc
 }
 
@@ -515,8 +515,19 @@ type GameEntry struct {
 	Odds    *Odds
 }
 
-// FamilyName is the family for people: "forty-thieves" -> "Forty thieves".
-func (e *GameEntry) FamilyName() string { return capitalize(e.Family) }
+// FamilyName is the family for people (familyName).
+func (e *GameEntry) FamilyName() string { return familyName(e.Family) }
+
+// familyName is a family for people: the name of the game it is named
+// after where the engine has one ("bakers-dozen" -> "Baker's Dozen",
+// "freecell" -> "FreeCell"), else the words of the slug
+// ("forty-thieves" -> "Forty thieves").
+func familyName(family string) string {
+	if g, err := engine.Lookup(family, ""); err == nil {
+		return g.Name
+	}
+	return capitalize(family)
+}
 
 // games is the template function games: the game pages, by title, with
 // their odds.

@@ -12,7 +12,9 @@
 # Beleaguered Castle's Aces) on a "Foundations:" line; FreeCell's deals
 # equal fc-solve's make-microsoft-freecell-board (engine's
 # TestFreeCellMicrosoftDeals). fc-solve runs in the preset's default
-# configuration.
+# configuration; a loss it reports is checked again with its
+# atomic-moves preset crooked-nose, whose verdict is accurate (the
+# default meta-moves scan may miss a win: Baker's Game ms276, ms278).
 #
 # fc-solve is stopped after FCTIMEOUT (default 60s; its verdict is then
 # empty): on some Streets and Alleys deals it grows past 6 GB.
@@ -26,6 +28,12 @@ preset=$(echo "$game" | tr - _)
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 go build -o "$bin/patience" ./cmd/patience
+# fcsolve runs fc-solve on the board with the preset and the given
+# options: "won STATES", "lost STATES" or " " when stopped by FCTIMEOUT.
+fcsolve() {
+	timeout "${FCTIMEOUT:-60s}" fc-solve --game "$preset" "$@" "$bin/board" 2>&1 |
+		awk '/This game is solveable/ {v="won"} /I could not solve/ {v="lost"} /Total number of states checked/ {s=$NF; sub(/\.$/, "", s)} END {printf "%s %s", v, s}'
+}
 n=$first
 while [ "$n" -le "$last" ]; do
 	"$bin/patience" deal "$game" --deal "ms$n" |
@@ -34,7 +42,13 @@ while [ "$n" -le "$last" ]; do
 		     /^t[0-9]+:/ {sub(/^t[0-9]+: ?/, ""); cols = cols $0 "\n"}
 		     END {if (found != "") printf "Foundations:%s\n", found
 		          if (fc != "") printf "Freecells:%s\n", fc; printf "%s", cols}' >"$bin/board"
-	fc=$(timeout "${FCTIMEOUT:-60s}" fc-solve --game "$preset" "$bin/board" 2>&1 | awk '/This game is solveable/ {v="won"} /I could not solve/ {v="lost"} /Total number of states checked/ {s=$NF; sub(/\.$/, "", s)} END {printf "%s %s", v, s}')
+	fc=$(fcsolve)
+	case $fc in
+	# The default configuration's meta-moves may miss a win; the
+	# atomic-moves preset crooked-nose gives an accurate verdict (fc-solve's
+	# manual): a loss is confirmed by it.
+	lost*) fc="$(fcsolve -l crooked-nose) (atomic moves; the default scan: $fc)" ;;
+	esac
 	ours=$("$bin/patience" solve "$game" --deal "ms$n" --budget "$budget" --timeout "$timeout" 2>&1 | head -1 |
 		sed -e "s/^$game deal ms[0-9]*: //" -e "s/^patience solve: $game deal ms[0-9]* is //")
 	echo "ms$n fc-solve: $fc | ours: $ours"

@@ -71,10 +71,9 @@ func (b *builder) figures(rec *reads) markup.Figures {
 			case x == nil:
 				return "", fmt.Errorf("unknown odds key %s: %s has no exact probability, from the engine or in %s", key, g.Key(), jsonFile)
 			case key == "exact-fraction":
-				return group(x.Num()) + " / " + group(x.Denom()), nil
+				return groupedFraction(x), nil
 			}
-			f, _ := x.Float64()
-			return percent(f), nil
+			return ratPercent(x), nil
 		}
 		r, bad := rd.odds(g)
 		switch {

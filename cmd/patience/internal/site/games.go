@@ -457,10 +457,9 @@ func (rd *gameReader) oddsBox(g *engine.Game) *Odds {
 	}
 	o.Fair = rd.fairOdds(g)
 	if exact, _ := rd.exact(g); exact != nil {
-		f, _ := exact.Float64()
-		o.Exact = percent(f)
+		o.Exact = ratPercent(exact)
 		if !exact.IsInt() && len(exact.Denom().String()) > 6 {
-			o.ExactFraction = group(exact.Num()) + " / " + group(exact.Denom())
+			o.ExactFraction = groupedFraction(exact)
 		} else {
 			o.ExactFraction = exact.RatString()
 		}
@@ -481,6 +480,15 @@ func percent(f float64) string {
 	}
 	return fmt.Sprintf("%.1f%%", 100*f)
 }
+
+// ratPercent writes an exact probability as percent does.
+func ratPercent(x *big.Rat) string {
+	f, _ := x.Float64()
+	return percent(f)
+}
+
+// groupedFraction writes x as "23,271,134,824,862,393 / 59,676,...".
+func groupedFraction(x *big.Rat) string { return group(x.Num()) + " / " + group(x.Denom()) }
 
 // millis writes a time in milliseconds: "2.5 ms", "87 ms", "8,744 ms".
 func millis(ms float64) string {

@@ -362,7 +362,7 @@ func (f *fixture) testPlayKeys(t *testing.T) {
 	}
 	var cards []string
 	for _, c := range s.Pile(g.PileIndex("t1")) {
-		cards = append(cards, play.CardName(c))
+		cards = append(cards, c.Pretty())
 	}
 	if got, want := label("t1"), "t1, fan 1: "+strings.Join(cards, ""); got != want {
 		t.Errorf("t1 is called %q, want %q", got, want)

@@ -155,7 +155,7 @@ func bases(g *engine.Game) map[string]Base {
 		f := g.Piles[i].Found
 		b := Base{Card: f.Suit.Symbol(), Rule: f.Describe()}
 		if !f.AnyRank {
-			b.Card = CardName(engine.NewCard(f.Base, f.Suit))
+			b.Card = engine.NewCard(f.Base, f.Suit).Pretty()
 		}
 		m[g.Piles[i].ID] = b
 	}
@@ -642,7 +642,7 @@ func Explain(s *engine.State) (string, []string) {
 		mark = append(mark, c.Card.String())
 	}
 	g := s.Game()
-	name := CardName
+	name := engine.Card.Pretty
 	var parts []string
 	if b.SuitLock {
 		byPile := map[int][]string{}

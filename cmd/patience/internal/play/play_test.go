@@ -70,7 +70,7 @@ func TestHandle(t *testing.T) {
 		{name: "illegal move", req: Request{Op: "move", Game: "house-in-the-woods", Deal: "1", From: name(bad.From), To: name(bad.To)},
 			illegal: Words(g, why), moves: []string{}},
 		{name: "wrong card", req: Request{Op: "move", Game: "house-in-the-woods", Deal: "1", From: "t1", Card: "KS", To: "t2"},
-			illegal: "the top card of fan 1 is " + CardName(hitw.Top(g.PileIndex("t1"))) + ", not K♠", moves: []string{}},
+			illegal: "the top card of fan 1 is " + hitw.Top(g.PileIndex("t1")).Pretty() + ", not K♠", moves: []string{}},
 		{name: "undo is fewer moves", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "1", Moves: []string{}}, moves: []string{}},
 		{name: "stock click deals", req: Request{Op: "move", Game: "royal-cotillion", Deal: "3", From: "s"}, moves: []string{"deal"}},
 		{name: "unknown game", req: Request{Op: "position", Game: "nope", Deal: "1"}, error: `unknown game "nope"`},
@@ -482,8 +482,8 @@ func TestHome(t *testing.T) {
 			continue
 		}
 		res := Handle(&Request{Op: "move", Game: g.Slug, Deal: "1", From: g.Piles[from].ID, To: "f"}, nil)
-		if want := "no foundation takes " + CardName(c) + " now"; res.Illegal != want {
-			t.Errorf("%s home: %q, want %q", CardName(c), res.Illegal, want)
+		if want := "no foundation takes " + c.Pretty() + " now"; res.Illegal != want {
+			t.Errorf("%s home: %q, want %q", c.Pretty(), res.Illegal, want)
 		}
 		if b := res.Bases["f1"]; b.Card == "" || b.Rule == "" {
 			t.Errorf("f1 shows %+v", b)

@@ -30,7 +30,7 @@ func Words(g *engine.Game, text string) string {
 			b.WriteString(w)
 		case len(w) == 2 && isCard(w):
 			c, _ := engine.ParseCard(w)
-			b.WriteString(CardName(c))
+			b.WriteString(c.Pretty())
 		case g.PileIndex(w) >= 0:
 			b.WriteString(g.Piles[g.PileIndex(w)].Describe())
 		default:
@@ -48,11 +48,6 @@ func wordChar(c byte) bool {
 // isCard reports whether w is a card's code.
 func isCard(w string) bool {
 	return strings.IndexByte("A23456789TJQK", w[0]) >= 0 && strings.IndexByte("CDHS", w[1]) >= 0
-}
-
-// CardName is the card as the board shows it: "10♥".
-func CardName(c engine.Card) string {
-	return strings.Replace(c.Rank().String(), "T", "10", 1) + c.Suit().Symbol()
 }
 
 // moveWords says a written move in the board's words: "7♥ from fan 12

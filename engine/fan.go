@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"fmt"
-	"slices"
-)
+import "fmt"
 
 // The fan family: open games in which every card is dealt face up into
 // fans of three, and only the top card of a fan plays.
@@ -160,38 +157,6 @@ func shamrocks(variant string, kingRule bool) *Game {
 	return g
 }
 
-// kingsToBottom is PySolFC's king rule at the deal, the _shuffleHook of
-// ShamrocksII (n = 17, lone = 51: the 18th fan's one card stays) and of
-// BakersDozen (n = 13, lone = -1): the shuffled list is read from its
-// start (the hook reverses it), card i going to pile i%n; each King, in
-// list order, is swapped with the lowest card of its pile that is not a
-// King.
-func kingsToBottom(n, lone int) func(g *Game, ids []int) []int {
-	return func(g *Game, ids []int) []int {
-		pack := g.Pack.Cards()
-		king := func(k int) bool { return pack[ids[k]].Rank() == King }
-		var kings []int
-		for i := range ids {
-			if king(i) {
-				kings = append(kings, i)
-			}
-		}
-		for _, i := range kings {
-			if i == lone {
-				continue
-			}
-			for j := i % n; j < i; j += n {
-				if !king(j) {
-					ids[i], ids[j] = ids[j], ids[i]
-					break
-				}
-			}
-		}
-		slices.Reverse(ids)
-		return ids
-	}
-}
-
 // dealRounds deals the cards to the first tableau piles, round by round:
 // counts[k] piles get a card in round k, from t1 on. The last card of the
 // list is dealt first.
@@ -231,6 +196,13 @@ func (merci) summary(g *Game, row SummaryRow) []string {
 }
 
 func (merci) fingerprint() string { return "merci=true" }
+
+func (merci) requires(g *Game) string {
+	if len(g.PilesOf(Tableau)) == 0 {
+		return "the merci pulls a card out of a tableau pile, and the game has none"
+	}
+	return ""
+}
 
 // legal appends every merci: a buried card of a fan pulled out and
 // played to a foundation or onto a fan (its own fan included).

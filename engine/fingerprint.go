@@ -69,6 +69,11 @@ func (g *Game) RulesText() string {
 	fmt.Fprintf(&b, "hooks shuffle=%t deal=%t redeal=%t gather=%t forced=%t won=%t start=%t\n",
 		g.shuffleHook != nil, g.deal != nil, g.redeal != nil, g.gather != nil,
 		g.forced != nil, g.won != nil, g.start != nil)
+	if !g.builtin {
+		// A game declared outside the engine has no deal test: its
+		// deal and shuffle procedure are part of its rules text.
+		b.WriteString(g.plan)
+	}
 	return b.String()
 }
 

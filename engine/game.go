@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
+
+	"github.com/patience-solitaire/patience/engine/srcpos"
 )
 
 // PileKind is what a pile is for.
@@ -217,6 +220,14 @@ type Game struct {
 	// allForced: every move of the game is made by the rules.
 	allForced bool
 
+	// builtin: declared in engine/games (its deal is pinned by the deal
+	// tests, not by RulesText); pos: where its game: or variant: line
+	// is; plan: its deal and shuffle as RulesText writes them for a
+	// game declared outside the engine.
+	builtin bool
+	pos     srcpos.Pos
+	plan    string
+
 	foundations, tableau []int // pile indices by kind
 	cells                []int // the free cells
 	stock, waste         int   // pile index, or -1
@@ -291,16 +302,24 @@ func (g *Game) DescribeRedeal() string {
 	return "no redeal"
 }
 
-var registry = map[string]*Game{}
+// registry holds the games: those built into the engine
+// (engine/games, registered at init) and those declared outside it
+// (Register, SetDeclared). It is read far more than written.
+var (
+	registryMu sync.RWMutex
+	registry   = map[string]*Game{}
+)
 
-// register finishes a declaration and adds it to the registry.
-func register(g *Game) *Game {
+// finish derives what the rules need from a declaration: the index of
+// the piles, their classes and hash keys, the piles of each kind. It
+// says what makes the declaration unplayable, or "".
+func (g *Game) finish() string {
 	g.index = make(map[string]int, len(g.Piles))
 	g.class = make([]uint8, len(g.Piles))
 	var classes []PileSpec
 	for i, p := range g.Piles {
 		if _, dup := g.index[p.ID]; dup {
-			panic("engine: duplicate pile " + p.ID + " in " + g.Key())
+			return "pile " + p.ID + " is declared twice"
 		}
 		g.index[p.ID] = i
 		// Piles that differ only in name and place are interchangeable.
@@ -320,19 +339,20 @@ func register(g *Game) *Game {
 		g.class[i] = uint8(c)
 	}
 	g.zob = newZobrist(g, len(classes))
+	g.limited = nil
 	for _, r := range g.rules {
 		if r.limit() > 0 {
 			g.limited = append(g.limited, r)
 		}
 	}
 	if len(g.limited) > maxLimited {
-		panic("engine: too many limited kinds of move in " + g.Key())
+		return fmt.Sprintf("more than %d rules whose moves are counted", maxLimited)
 	}
 	g.foundations = g.PilesOf(Foundation)
 	g.tableau = g.PilesOf(Tableau)
 	g.cells = g.PilesOf(Cell)
 	if len(g.tableau) > maxTableau {
-		panic("engine: too many tableau piles in " + g.Key())
+		return fmt.Sprintf("%d tableau piles: at most %d", len(g.tableau), maxTableau)
 	}
 	g.stock, g.waste = -1, -1
 	if s := g.PilesOf(Stock); len(s) == 1 {
@@ -341,6 +361,14 @@ func register(g *Game) *Game {
 	if w := g.PilesOf(Waste); len(w) == 1 {
 		g.waste = w[0]
 	}
+	return ""
+}
+
+// register adds a finished game built into the engine to the registry.
+func register(g *Game) *Game {
+	if why := g.finish(); why != "" {
+		panic("engine: " + g.Key() + ": " + why)
+	}
 	if _, dup := registry[g.Key()]; dup {
 		panic("engine: duplicate game " + g.Key())
 	}
@@ -348,9 +376,84 @@ func register(g *Game) *Game {
 	return g
 }
 
+// Register adds games declared outside the engine (ParseGameFile) to
+// the games every tool knows. It refuses, at its declaration's place,
+// a game whose slug is already declared, by the engine or by an earlier
+// file; then it adds none of them. Its error is a srcpos.ErrorList.
+func Register(games ...*Game) error {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	return addGames(games)
+}
+
+// SetDeclared replaces the games declared outside the engine by games
+// (a rebuild of a site whose declarations changed, the play panel's
+// worker given a page's declaration). On error the games stay as they
+// were.
+func SetDeclared(games []*Game) error {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	old := map[string]*Game{}
+	for k, g := range registry {
+		if !g.builtin {
+			old[k] = g
+			delete(registry, k)
+		}
+	}
+	if err := addGames(games); err != nil {
+		for k, g := range old {
+			registry[k] = g
+		}
+		return err
+	}
+	return nil
+}
+
+// addGames registers games under the lock, all or none.
+func addGames(games []*Game) error {
+	var errs srcpos.ErrorList
+	slugs := map[string]*Game{}
+	for _, g := range registry {
+		if g.Variant == "" {
+			slugs[g.Slug] = g
+		}
+	}
+	for _, g := range games {
+		if g.Variant != "" {
+			continue
+		}
+		if o, ok := slugs[g.Slug]; ok {
+			where := "built into the engine"
+			if !o.builtin {
+				where = "declared at " + o.pos.String()
+			}
+			errs.Add(g.pos, fmt.Sprintf("game %s is already declared (%s)", g.Slug, where))
+			continue
+		}
+		slugs[g.Slug] = g
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	for _, g := range games {
+		registry[g.Key()] = g
+	}
+	return nil
+}
+
+// Builtin reports whether the game is one of the engine's own
+// (engine/games), rather than declared by a site.
+func (g *Game) Builtin() bool { return g.builtin }
+
+// DeclaredAt returns the place of the game's game: line (its variant:
+// line for a variant) in its declaration file.
+func (g *Game) DeclaredAt() srcpos.Pos { return g.pos }
+
 // Games returns every declared game and variant, sorted by slug with the
 // default rules before the variants.
 func Games() []*Game {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
 	out := make([]*Game, 0, len(registry))
 	for _, g := range registry {
 		out = append(out, g)
@@ -367,11 +470,15 @@ func Games() []*Game {
 // Lookup returns the game with the slug and variant ("" for the default).
 // Its error is an *UnknownGameError or an *UnknownVariantError.
 func Lookup(slug, variant string) (*Game, error) {
-	if g, ok := registry[Key(slug, variant)]; ok {
+	registryMu.RLock()
+	g, ok := registry[Key(slug, variant)]
+	_, slugOK := registry[slug]
+	registryMu.RUnlock()
+	if ok {
 		return g, nil
 	}
 	if variant != "" {
-		if _, ok := registry[slug]; ok {
+		if slugOK {
 			e := &UnknownVariantError{Slug: slug, Variant: variant}
 			for _, g := range Games() {
 				if g.Slug == slug && g.Variant != "" {

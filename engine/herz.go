@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 )
 
@@ -179,6 +180,42 @@ func (herzRounds) motion() Motion           { return MotionForced } // the rules
 func (r herzRounds) fingerprint() string    { return fmt.Sprintf("draws=%d", r.draws) }
 func (herzRounds) dealt(s *State, sign int) { s.addDrawn(sign) }
 
+// requires: the draws deal from the stock onto the tableau piles, a
+// heart drawn is laid off (the layoff rule) onto the first foundation,
+// which takes any heart, and a round ends with a shuffle of the stock.
+func (herzRounds) requires(g *Game) string {
+	f := g.PilesOf(Foundation)
+	switch {
+	case len(g.PilesOf(Stock)) == 0 || len(g.PilesOf(Tableau)) == 0:
+		return "the draws deal from a stock onto tableau piles"
+	case !g.Piles[f[0]].Found.AnyRank || g.Piles[f[0]].Found.Suit != Hearts:
+		return "the hearts are laid off onto the first foundation, which takes any heart (suit=hearts any-rank)"
+	case !slices.Contains(g.rules, Layoff):
+		return "the hearts drawn are laid off: rules: draws=N layoff"
+	case g.Redeals > 0 && g.RedealKind != ShuffleStock:
+		return "a round ends with redeal: shuffle-stock"
+	}
+	return ""
+}
+
+// install gives the game the rounds' hooks: every move is the rules'
+// (herzForced), the game is won when the hearts pile is full, and a
+// position counts the cards drawn in its round.
+func (r herzRounds) install(g *Game) {
+	g.allForced = true
+	f := g.PilesOf(Foundation)[0]
+	g.goal = int(g.Piles[f].Found.Len)
+	draws := r.draws
+	g.forced = func(s *State) (Move, bool) { return herzForced(s, draws) }
+	g.won = func(s *State) bool { return len(s.piles[s.g.foundations[0]]) == s.g.goal }
+	g.start = func(s *State) {
+		s.drawn = len(s.piles[s.g.foundations[0]])
+		for _, t := range s.g.tableau {
+			s.drawn += len(s.piles[t])
+		}
+	}
+}
+
 func (r herzRounds) exactOdds(g *Game) *big.Rat { return HerzZuHerzWinProbability(r.draws) }
 
 func (r herzRounds) summary(g *Game, row SummaryRow) []string {
@@ -215,6 +252,15 @@ func (layoff) motion() Motion { return MotionForced } // the rules lay hearts of
 // rounds, which the fingerprint records.
 func (layoff) fingerprint() string { return "" }
 func (layoff) forced() bool        { return true }
+
+func (layoff) requires(g *Game) string {
+	for _, r := range g.rules {
+		if _, ok := r.(herzRounds); ok {
+			return ""
+		}
+	}
+	return "the layoffs are the moves of the rounds: rules: draws=N layoff"
+}
 
 // check is reached only when no layoff is forced: a layoff is made by the
 // rules alone.

@@ -51,29 +51,3 @@ func stockAndWaste(x, y float32) []PileSpec {
 	}
 }
 
-// dealer hands out a shuffled card list from its end, as PySolFC deals
-// from the top of its talon.
-type dealer struct {
-	cards []Card
-	next  int
-	put   func(int, Card)
-}
-
-func newDealer(cards []Card, put func(int, Card)) *dealer {
-	return &dealer{cards: cards, next: len(cards) - 1, put: put}
-}
-
-// one deals the next card onto pile i.
-func (d *dealer) one(i int) {
-	d.put(i, d.cards[d.next])
-	d.next--
-}
-
-// rest puts the undealt cards on pile i (the stock) in list order, so that
-// the next card to deal is on top.
-func (d *dealer) rest(i int) {
-	for k := 0; k <= d.next; k++ {
-		d.put(i, d.cards[k])
-	}
-	d.next = -1
-}

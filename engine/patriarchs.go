@@ -278,6 +278,13 @@ func (reversal) Name() string            { return "reversal" }
 func (reversal) motion() Motion          { return MotionOffFoundation } // a card from one foundation onto another
 func (reversal) fingerprint() string     { return "reversal=true" }
 func (reversal) leavesFoundations() bool { return true }
+
+func (reversal) requires(g *Game) string {
+	if len(g.PilesOf(Foundation)) < 2 {
+		return "a reversal moves a card between two foundations, and the game has fewer"
+	}
+	return ""
+}
 func (reversal) plain(g *Game, from, to int) bool {
 	return g.Piles[from].Kind == Foundation && g.Piles[to].Kind == Foundation
 }

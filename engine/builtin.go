@@ -11,6 +11,16 @@ import (
 //go:embed games/*.game
 var builtinFiles embed.FS
 
+func init() {
+	games, err := parseBuiltin()
+	if err != nil {
+		panic("engine: " + err.Error())
+	}
+	for _, g := range games {
+		registry[g.Key()] = g
+	}
+}
+
 // parseBuiltin reads every file of engine/games.
 func parseBuiltin() ([]*Game, error) {
 	entries, err := builtinFiles.ReadDir("games")

@@ -552,16 +552,15 @@ type pileAttr struct {
 	set      func(q *declPile, v string) string
 }
 
-var (
-	pileAttrs    map[string]pileAttr
-	pileAttrList []string
-)
+// pileAttrs are the attributes of a pile line, pileAttrList their
+// names, sorted.
+var pileAttrs, pileAttrList = makePileAttrs()
 
 var buildNameList = []string{"none", "down-in-suit", "up-or-down-in-suit", "up-or-down-any-suit", "down-alternate-colour", "down-any-suit"}
 var fillNameList = []string{"never", "any", "from-waste", "kings"}
 var suitNameList = []string{"clubs", "spades", "hearts", "diamonds"}
 
-func init() {
+func makePileAttrs() (map[string]pileAttr, []string) {
 	tab, found, res := uint8(1<<Tableau), uint8(1<<Foundation), uint8(1<<Reserve)
 	enum := func(names []string, v string, set func(int)) string {
 		for i, n := range names {
@@ -599,7 +598,7 @@ func init() {
 		set(n)
 		return ""
 	}
-	pileAttrs = map[string]pileAttr{
+	attrs := map[string]pileAttr{
 		"build": {kinds: tab, set: func(q *declPile, v string) string {
 			return enum(buildNameList, v, func(i int) { q.spec.Build = Build(i) })
 		}},
@@ -677,10 +676,12 @@ func init() {
 			return integer(v, 1, maxPiles, func(n int) { q.perRow = n })
 		}},
 	}
-	for k := range pileAttrs {
-		pileAttrList = append(pileAttrList, k)
+	var names []string
+	for k := range attrs {
+		names = append(names, k)
 	}
-	sort.Strings(pileAttrList)
+	sort.Strings(names)
+	return attrs, names
 }
 
 // parseRank reads a rank: A, 2-9, T (or 10), J, Q, K.

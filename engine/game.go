@@ -364,18 +364,6 @@ func (g *Game) finish() string {
 	return ""
 }
 
-// register adds a finished game built into the engine to the registry.
-func register(g *Game) *Game {
-	if why := g.finish(); why != "" {
-		panic("engine: " + g.Key() + ": " + why)
-	}
-	if _, dup := registry[g.Key()]; dup {
-		panic("engine: duplicate game " + g.Key())
-	}
-	registry[g.Key()] = g
-	return g
-}
-
 // Register adds games declared outside the engine (ParseGameFile) to
 // the games every tool knows. It refuses, at its declaration's place,
 // a game whose slug is already declared, by the engine or by an earlier
@@ -497,15 +485,6 @@ func Lookup(slug, variant string) (*Game, error) {
 		}
 	}
 	return nil, e
-}
-
-// seq names piles prefix1..prefixN.
-func seq(prefix string, n int) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = fmt.Sprintf("%s%d", prefix, i+1)
-	}
-	return out
 }
 
 // Describe names the pile for people, as captions use it: "fan 12",

@@ -10,82 +10,8 @@ import (
 // Herz zu Herz (PySolFC 851, a Knockout with hearts): a game of pure
 // chance, every move of which is made by the rules.
 
-func init() {
-	register(herzZuHerz("", 5))
-	register(herzZuHerz("draws-4", 4))
-	register(herzZuHerz("draws-6", 6))
-}
-
 // HerzRounds is the number of rounds of Herz zu Herz.
 const HerzRounds = 3
-
-// herzZuHerz declares Herz zu Herz with draws draws per round: a Skat pack
-// of 32; three face-up piles t1-t3 (nothing is built on them, their cards
-// play only to the hearts pile); the laid-off hearts f1 (any heart, in any
-// order); the stock s. Each draw turns one card from the stock onto each
-// of t1, t2, t3; then every heart on top of a pile is laid off, and not
-// replaced. After draws draws the round ends: the stock (bottom card
-// first) and then each pile from t1 (top card first) are gathered and
-// shuffled, continuing the deal's random stream, to make the stock of the
-// next round; three rounds in all. It is won when all eight hearts are
-// laid off.
-//
-// Everything follows PySolFC's Knockout_Talon: the deal is the round's
-// first draw (Knockout.startGame calls dealCards); after
-// DEALS_BEFORE_SHUFFLE draws the next click runs redealCards, which moves
-// every pile's cards one by one (top first) onto the talon that still holds
-// the undealt stock, then shuffleStackMove shuffles the whole talon
-// (pysolrand.Shuffle on the game's stream). Draws, layoffs and reshuffles
-// are forced moves (ActDeal from s to a pile, ActLayoff, ActRedeal), so a
-// replay of the header lines alone plays a deal to its end.
-func herzZuHerz(variant string, draws int) *Game {
-	g := &Game{Slug: "herz-zu-herz", Variant: variant, Name: "Herz zu Herz", Pack: SkatPack,
-		Redeals: HerzRounds - 1, RedealKind: ShuffleStock, allForced: true, goal: 8}
-	withRules(g, herzRounds{draws: draws}, Layoff)
-	for i, id := range seq("t", 3) {
-		g.Piles = append(g.Piles, PileSpec{ID: id, Kind: Tableau, Build: BuildNone, Fill: FillNever,
-			ToFoundationOnly: true, Label: fmt.Sprintf("pile %d", i+1),
-			X: 1.5 + float32(i)*1.125, Y: 0, Fan: 'd'})
-	}
-	g.Piles = append(g.Piles,
-		PileSpec{ID: "f1", Kind: Foundation, Label: "the hearts laid off",
-			Found: FoundationRule{Suit: Hearts, AnyRank: true, Len: 8}, X: 0, Y: 1.375},
-		PileSpec{ID: "s", Kind: Stock, X: 0, Y: 0})
-	g.deal = func(g *Game, cards []Card, put func(int, Card)) {
-		d := newDealer(cards, put)
-		for _, t := range g.tableau {
-			d.one(t)
-		}
-		d.rest(g.stock)
-	}
-	g.start = func(s *State) {
-		s.drawn = len(s.piles[s.g.foundations[0]])
-		for _, t := range s.g.tableau {
-			s.drawn += len(s.piles[t])
-		}
-	}
-	g.gather = func(s *State) []Card {
-		st := s.g.stock
-		cards := append([]Card(nil), s.piles[st]...)
-		for len(s.piles[st]) > 0 {
-			s.pop(st)
-		}
-		for _, t := range s.g.tableau {
-			for len(s.piles[t]) > 0 {
-				cards = append(cards, s.pop(t))
-			}
-		}
-		return cards
-	}
-	g.redeal = func(g *Game, cards []Card, put func(int, Card)) {
-		for _, c := range cards {
-			put(g.stock, c)
-		}
-	}
-	g.forced = func(s *State) (Move, bool) { return herzForced(s, draws) }
-	g.won = func(s *State) bool { return len(s.piles[s.g.foundations[0]]) == 8 }
-	return g
-}
 
 // herzForced is the next move of Herz zu Herz with draws draws a round:
 // finish the draw under way; else lay off a heart on top of a pile (t1

@@ -129,6 +129,9 @@ type declParser struct {
 	cur     *declGame
 	vars    []*declGame
 	builtin bool
+	// pileFailed: a pile line was refused, so a later line naming its
+	// piles would only repeat the error.
+	pileFailed bool
 }
 
 func (p *declParser) pos(col int) srcpos.Pos { return srcpos.Pos{File: p.file, Line: p.line, Col: col} }
@@ -225,6 +228,7 @@ func (p *declParser) parseLine(line string) {
 	key := head[0]
 	words, ok := p.splitWords(trim[colon+1:], indent+colon+1)
 	if !ok {
+		p.pileFailed = p.pileFailed || key == "pile"
 		return
 	}
 	valCol := indent + colon + 2
@@ -284,7 +288,7 @@ func (p *declParser) parseLine(line string) {
 			d.packSet = true
 		}
 	case "pile":
-		p.pileLine(head[1], indent+strings.Index(trim, head[1])+1, words, valCol)
+		p.pileLine(head[1], indent+4+strings.Index(trim[4:], head[1])+1, words, valCol)
 	case "deal":
 		p.dealLine(words, valCol)
 	case "shuffle":
@@ -327,7 +331,11 @@ func (p *declParser) parseLine(line string) {
 // single reports whether words is one word, saying so if not.
 func (p *declParser) single(key string, words []word) bool {
 	if len(words) != 1 {
-		p.errorf(words[1].col, "%s: takes one value", key)
+		col := p.pos(1).Col
+		if len(words) > 1 {
+			col = words[1].col
+		}
+		p.errorf(col, "%s: takes one value", key)
 		return false
 	}
 	return true
@@ -432,6 +440,14 @@ var kindNames = map[string]PileKind{"tableau": Tableau, "foundation": Foundation
 var kindNameList = []string{"tableau", "foundation", "reserve", "stock", "waste", "cell"}
 
 func (p *declParser) pileLine(ids string, idCol int, words []word, valCol int) {
+	n := len(p.errs)
+	p.pileLine1(ids, idCol, words, valCol)
+	if len(p.errs) > n {
+		p.pileFailed = true
+	}
+}
+
+func (p *declParser) pileLine1(ids string, idCol int, words []word, valCol int) {
 	d := p.cur
 	names, ok := p.pileIDs(ids, idCol)
 	if !ok {
@@ -468,6 +484,9 @@ func (p *declParser) pileLine(ids string, idCol int, words []word, valCol int) {
 		p.errorf(idCol, "a variant's pile line names piles of the default's, changing them, or new piles, not both")
 		return
 	case old == 0:
+		if !hasKind && p.pileFailed {
+			return // the piles' own line was refused
+		}
 		if !hasKind {
 			p.errorf(valCol, "pile %s: its kind comes first (%s)", ids, strings.Join(kindNameList, ", "))
 			return
@@ -866,6 +885,8 @@ func (d *declGame) build(builtin bool) (*Game, srcpos.ErrorList) {
 		bad(d.pos, "no pack: line (one, two, skat)")
 	}
 	counts := map[PileKind]int{}
+	var lastPos srcpos.Pos
+	var lastWhy string
 	for _, q := range d.piles {
 		s := q.spec
 		row, col := 0, q.at
@@ -882,8 +903,10 @@ func (d *declGame) build(builtin bool) (*Game, srcpos.ErrorList) {
 			s.Label = strings.ReplaceAll(s.Label, "{suit}", s.Found.Suit.Name())
 		}
 		counts[s.Kind]++
-		if why := s.check(g.Pack, d); why != "" {
+		if why := s.check(g.Pack, d); why != "" && !(q.pos == lastPos && why == lastWhy) {
+			// Once a line: its other piles have the same fault.
 			bad(q.pos, "pile %s: %s", s.ID, why)
+			lastPos, lastWhy = q.pos, why
 		}
 		g.Piles = append(g.Piles, s)
 	}
@@ -958,26 +981,27 @@ func (d *declGame) build(builtin bool) (*Game, srcpos.ErrorList) {
 		bad(d.deal[len(d.deal)-1].pos, "the deal lays out %d of the pack's %d cards: deal the others, or end with deal: rest s (the stock)", dealt, g.Cards())
 	}
 	if len(errs) == 0 {
+		// The first step that deals a pile more than it holds.
 		perPile := make([]int, len(g.Piles))
-		for _, st := range plan.steps {
+	steps:
+		for k, st := range plan.steps {
 			if st.rest {
 				continue
 			}
 			for _, i := range st.piles {
 				perPile[i] += st.times
-			}
-		}
-		for i, n := range perPile {
-			s := &g.Piles[i]
-			switch {
-			case s.Kind == Cell && n > 1:
-				bad(d.pos, "the deal puts %d cards on cell %s, which holds one", n, s.ID)
-			case s.Kind == Foundation && n > int(s.Found.Len):
-				bad(d.pos, "the deal puts %d cards on foundation %s, which holds %d", n, s.ID, s.Found.Len)
-			case s.Kind == Reserve && n > 1:
-				bad(d.pos, "the deal puts %d cards on reserve %s, which holds one", n, s.ID)
-			case s.Kind == Tableau && s.MaxLen > 0 && n > s.MaxLen:
-				bad(d.pos, "the deal puts %d cards on %s, which holds at most %d", n, s.ID, s.MaxLen)
+				n, s, pos := perPile[i], &g.Piles[i], d.deal[k].pos
+				switch {
+				case s.Kind == Cell && n > 1, s.Kind == Reserve && n > 1:
+					bad(pos, "the deal puts %d cards on %s, which holds one", n, s.Describe())
+				case s.Kind == Foundation && n > int(s.Found.Len):
+					bad(pos, "the deal puts %d cards on %s, which holds %d", n, s.Describe(), s.Found.Len)
+				case s.Kind == Tableau && s.MaxLen > 0 && n > s.MaxLen:
+					bad(pos, "the deal puts %d cards on %s, which holds at most %d", n, s.Describe(), s.MaxLen)
+				default:
+					continue
+				}
+				break steps
 			}
 		}
 	}

@@ -1,7 +1,10 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -1093,3 +1096,54 @@ func packHas(pk Pack, r Rank) bool {
 var redealNames = map[string]RedealKind{"none": NoRedeal, "turn-waste": TurnWaste, "shuffle-fans": ShuffleFans, "shuffle-stock": ShuffleStock}
 var redealNameList = []string{"none", "turn-waste", "shuffle-fans", "shuffle-stock"}
 
+// GameFileExt is the extension of a declaration file: a site declares
+// its games in content/games/<slug>.game.
+const GameFileExt = ".game"
+
+// ReadGameFiles reads the declaration files dir/*.game of fsys, in the
+// order of their names, naming them in messages as show/NAME. A missing
+// folder declares nothing. Its error is a srcpos.ErrorList, the root
+// errors first; the games are checked against each other (a slug
+// declared twice), not against the registry (Register, SetDeclared).
+func ReadGameFiles(fsys fs.FS, dir, show string) ([]*Game, error) {
+	entries, err := fs.ReadDir(fsys, dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	var errs srcpos.ErrorList
+	if err != nil {
+		errs.Add(srcpos.Pos{File: show}, err.Error())
+		return nil, errs
+	}
+	var out []*Game
+	slugs := map[string]*Game{}
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), GameFileExt) || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		name := path.Join(show, e.Name())
+		src, err := fs.ReadFile(fsys, path.Join(dir, e.Name()))
+		if err != nil {
+			errs.Add(srcpos.Pos{File: name}, err.Error())
+			continue
+		}
+		games, err := ParseGameFile(name, src)
+		if err != nil {
+			var list srcpos.ErrorList
+			if errors.As(err, &list) {
+				errs = append(errs, list...)
+			}
+			continue
+		}
+		if o, dup := slugs[games[0].Slug]; dup {
+			errs.Add(games[0].pos, fmt.Sprintf("game %s is already declared (declared at %s)", o.Slug, o.pos))
+			continue
+		}
+		slugs[games[0].Slug] = games[0]
+		out = append(out, games...)
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return out, nil
+}

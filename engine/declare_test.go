@@ -13,20 +13,15 @@ import (
 )
 
 // forecell is a game not built in: Forecell (PySolFC 53), FreeCell with
-// its cells dealt and an emptied column taking only a King.
-const forecell = `# Forecell
-game: forecell
-name: Forecell
-pack: one
-pile c1-c4: cell x=0 dx=1.125 y=0
-pile f1-f4: foundation suit=clubs,spades,hearts,diamonds base=A step=1 len=13 x=4.5 dx=1.125 y=0
-pile t1-t8: tableau build=down-alternate-colour fill=kings runs fan=down x=0.5 dx=1.125 y=1.25
-deal: 6x t1-t8
-deal: c1-c4
-
-variant: any-fill
-pile t1-t8: fill=any
-`
+// its cells dealt and an emptied column taking only a King, and a variant.
+// The command's and the site's tests declare it too.
+var forecell = func() string {
+	b, err := os.ReadFile(filepath.Join("testdata", "declare", "forecell.game"))
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
 
 // TestParseGameFile reads a declaration with a variant.
 func TestParseGameFile(t *testing.T) {
@@ -49,8 +44,8 @@ func TestParseGameFile(t *testing.T) {
 		{"variant fill", v.Piles[10].Fill, FillAnyCard},
 		{"variant keeps runs", v.Piles[10].Runs, true},
 		{"builtin", g.Builtin(), false},
-		{"declared at", g.DeclaredAt().String(), "forecell.game:2:7"},
-		{"variant declared at", v.DeclaredAt().String(), "forecell.game:11:10"},
+		{"declared at", g.DeclaredAt().String(), "forecell.game:3:7"},
+		{"variant declared at", v.DeclaredAt().String(), "forecell.game:13:10"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -125,7 +120,7 @@ var declErrorCases = []struct{ name, src string }{
 	{"suit placeholder off a foundation", strings.Replace(forecell, "fan=down", `label="column {suit}" fan=down`, 1)},
 	{"bad range", strings.Replace(forecell, "pile t1-t8", "pile t8-t1", 1)},
 	{"bad pile name", strings.Replace(forecell, "pile t1-t8", "pile T1-T8", 1)},
-	{"duplicate pile", forecell[:strings.Index(forecell, "\nvariant")] + "pile t8: tableau\n"},
+	{"duplicate pile", forecell[:strings.Index(forecell, "\nvariant")] + "\npile t8: tableau\n"},
 	{"kind missing", strings.Replace(forecell, "pile c1-c4: cell ", "pile c1-c4: ", 1)},
 	{"no foundations", strings.Replace(forecell, "pile f1-f4: foundation suit=clubs,spades,hearts,diamonds base=A step=1 len=13", "pile f1-f4: cell", 1)},
 	{"no name", strings.Replace(forecell, "name: Forecell\n", "", 1)},
@@ -213,12 +208,12 @@ func TestRegister(t *testing.T) {
 	}
 	again, _ := ParseGameFile("other.game", []byte(forecell))
 	err = Register(again...)
-	if want := "other.game:2:7: game forecell is already declared (declared at forecell.game:2:7)"; err == nil || err.Error() != want {
+	if want := "other.game:3:7: game forecell is already declared (declared at forecell.game:3:7)"; err == nil || err.Error() != want {
 		t.Errorf("registering twice: %v, want %s", err, want)
 	}
 	fc, _ := ParseGameFile("fc.game", []byte(strings.Replace(forecell, "game: forecell", "game: freecell", 1)))
 	err = Register(fc...)
-	if want := "fc.game:2:7: game freecell is already declared (built into the engine)"; err == nil || err.Error() != want {
+	if want := "fc.game:3:7: game freecell is already declared (built into the engine)"; err == nil || err.Error() != want {
 		t.Errorf("registering a built-in slug: %v, want %s", err, want)
 	}
 	// SetDeclared replaces the declared games; a refused set keeps them.

@@ -107,6 +107,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
+	if c.name != "build" && c.name != "serve" {
+		// The site's own games: build and serve read them from their
+		// source folder.
+		if err := declareGames("."); err != nil {
+			return report(stderr, c.name, err)
+		}
+	}
 	return report(stderr, c.name, c.run(rest, stdout, stderr))
 }
 

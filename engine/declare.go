@@ -1101,10 +1101,13 @@ var redealNameList = []string{"none", "turn-waste", "shuffle-fans", "shuffle-sto
 const GameFileExt = ".game"
 
 // ReadGameFiles reads the declaration files dir/*.game of fsys, in the
-// order of their names, naming them in messages as show/NAME. A missing
+// order of their names, naming them in messages as show/NAME; each file
+// is named after its game (forecell.game declares forecell). A missing
 // folder declares nothing. Its error is a srcpos.ErrorList, the root
-// errors first; the games are checked against each other (a slug
-// declared twice), not against the registry (Register, SetDeclared).
+// errors first; the games of the files without errors are returned with
+// it, so that a site with one broken file still knows its other games.
+// The games are checked against each other (a slug declared twice), not
+// against the registry (Register, SetDeclared).
 func ReadGameFiles(fsys fs.FS, dir, show string) ([]*Game, error) {
 	entries, err := fs.ReadDir(fsys, dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -1135,6 +1138,10 @@ func ReadGameFiles(fsys fs.FS, dir, show string) ([]*Game, error) {
 			}
 			continue
 		}
+		if want := strings.TrimSuffix(e.Name(), GameFileExt); games[0].Slug != want {
+			errs.Add(games[0].pos, fmt.Sprintf("the file of game %s is %s%s, not %s", games[0].Slug, games[0].Slug, GameFileExt, e.Name()))
+			continue
+		}
 		if o, dup := slugs[games[0].Slug]; dup {
 			errs.Add(games[0].pos, fmt.Sprintf("game %s is already declared (declared at %s)", o.Slug, o.pos))
 			continue
@@ -1142,8 +1149,5 @@ func ReadGameFiles(fsys fs.FS, dir, show string) ([]*Game, error) {
 		slugs[games[0].Slug] = games[0]
 		out = append(out, games...)
 	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	return out, nil
+	return out, errs.Err()
 }

@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/patience-solitaire/patience/cmd/patience/internal/play/skeletons"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/replayblock"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/site"
 	"github.com/patience-solitaire/patience/content"
@@ -46,7 +47,7 @@ func runBuild(args []string, stdout, stderr io.Writer) error {
 	if fi, err := os.Stat(source); err != nil || !fi.IsDir() {
 		return fmt.Errorf("source %s is not a folder", source)
 	}
-	opts := site.Options{Source: source, Destination: dest, Replay: replayblock.Render}
+	opts := site.Options{Source: source, Destination: dest, Replay: replayblock.Render, PlaySkeletons: skeletons.Text}
 	if fi, err := os.Stat(filepath.Join(source, "content")); err != nil || !fi.IsDir() {
 		opts.Content = content.FS
 		fmt.Fprintf(stderr, "patience build: no content folder in %s: building the bundled site\n", source)

@@ -17,7 +17,7 @@ var gamesDir = path.Join("content", "games")
 // and serve read them from their source folder, as the site does.)
 func declareGames(dir string) error {
 	games, err := engine.ReadGameFiles(os.DirFS(dir), gamesDir, gamesDir)
-	if err != nil {
+	if err != nil { // a command needs every game: bad input
 		return err
 	}
 	return engine.SetDeclared(games)

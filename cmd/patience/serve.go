@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
+	"github.com/patience-solitaire/patience/cmd/patience/internal/play/skeletons"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/replayblock"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/server"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/site"
@@ -124,7 +125,7 @@ func serve(ctx context.Context, cfg serveConfig) error {
 		return fmt.Errorf("source %s is not a folder", cfg.Source)
 	}
 	d := &devServer{cfg: cfg, cache: site.NewCache()}
-	d.opts = site.Options{Source: source, Cache: d.cache, Replay: replayblock.Render}
+	d.opts = site.Options{Source: source, Cache: d.cache, Replay: replayblock.Render, PlaySkeletons: skeletons.Text}
 	if cfg.Replay != nil {
 		d.opts.Replay = cfg.Replay
 	}

@@ -60,12 +60,37 @@
     return modulePromise;
   }
 
+  // A game the site declares (content/games/<slug>.game): its
+  // declaration and its viewer skeletons, fetched once, go with every
+  // request, and the worker registers the game (play.Request).
+  var declPromise = null;
+  function loadDeclaration(url) {
+    if (!url) return Promise.resolve(null);
+    if (!declPromise) {
+      var text = function (u) {
+        return fetch(u).then(function (r) {
+          if (!r.ok) throw new Error(u + ': HTTP ' + r.status);
+          return r.text();
+        });
+      };
+      declPromise = Promise.all([text(url), text(url.replace(/\.game$/, '.skeletons.txt'))]);
+      declPromise.catch(function () { declPromise = null; });
+    }
+    return declPromise;
+  }
+
   // Engine is one worker, started on demand; stop ends it at once (its
-  // pending requests fail with STOPPED).
-  function Engine(root) { this.root = root; this.w = null; this.pending = {}; this.seq = 0; }
+  // pending requests fail with STOPPED). decl is the URL of the game's
+  // declaration, if the site declares it.
+  function Engine(root, decl) { this.root = root; this.decl = decl; this.w = null; this.pending = {}; this.seq = 0; }
   Engine.prototype.ask = function (req, onProgress) {
     var self = this;
-    return loadModule(this.root).then(function (mod) {
+    return Promise.all([loadModule(this.root), loadDeclaration(this.decl)]).then(function (got) {
+      var mod = got[0];
+      if (got[1]) {
+        req.declaration = got[1][0];
+        req.skeletons = got[1][1];
+      }
       if (!self.w) {
         var w = self.w = new Worker(self.root + 'assets/play-worker.js');
         w.onmessage = function (e) {
@@ -99,7 +124,8 @@
   function init(o) {
     var section = o.section, form = o.form, status = o.status, out = o.out, input = o.input;
     var game = section.getAttribute('data-game');
-    var play = new Engine(o.root), check = new Engine(o.root), solver = new Engine(o.root);
+    var decl = section.getAttribute('data-declaration');
+    var play = new Engine(o.root, decl), check = new Engine(o.root, decl), solver = new Engine(o.root, decl);
     // st is the game being played: its deal, variant and moves (in the
     // engine's notation), the moves undone, the last answer, the verdicts
     // of "Still winnable?" by line and the picked card.

@@ -33,17 +33,23 @@ var skeletonsText string
 // its lines (encoding/json's decoder would add 165 KB, gzipped, to the
 // WebAssembly file). NAME is the game's key, and for a position the key
 // and " position".
-var skeletons = sync.OnceValues(func() (map[string]string, error) {
+var skeletons = sync.OnceValues(func() (map[string]string, error) { return parseSkeletons(skeletonsText) })
+
+// parseSkeletons reads skeletons in the format of skeletons.txt.
+func parseSkeletons(text string) (map[string]string, error) {
 	m := map[string]string{}
-	for _, part := range strings.Split(skeletonsText, skeletonMark)[1:] {
+	if text != "" && !strings.HasPrefix(text, skeletonMark) {
+		return nil, errors.New("play: bad skeletons")
+	}
+	for _, part := range strings.Split(text, skeletonMark)[1:] {
 		name, html, ok := strings.Cut(part, "\n")
 		if !ok {
-			return nil, errors.New("play: bad skeletons.txt")
+			return nil, errors.New("play: bad skeletons")
 		}
 		m[name] = strings.TrimSuffix(html, "\n")
 	}
 	return m, nil
-})
+}
 
 // skeletonMark starts each skeleton of skeletons.txt.
 const skeletonMark = "## "
@@ -122,6 +128,9 @@ func Figure(e *replay.Export) (string, error) {
 	}
 	n := len(e.Steps)
 	sk, ok := all[SkeletonName(key, n)]
+	if !ok {
+		sk, ok = declared.skeletons[SkeletonName(key, n)]
+	}
 	if !ok {
 		return "", fmt.Errorf("no viewer for game %s: run go generate ./cmd/patience/internal/play", key)
 	}

@@ -59,6 +59,15 @@ type Request struct {
 	// The positions alone decide the verdict and the line.
 	Nodes int64 `json:"nodes,omitempty"`
 	MS    int64 `json:"ms,omitempty"`
+
+	// Declaration is the text of the declaration file of a game that
+	// the site declares (content/games/<slug>.game, published as
+	// games/<slug>.game), and Skeletons the viewer skeletons of the game
+	// and its variants (games/<slug>.skeletons.txt): the worker
+	// registers the game before it answers. Both are empty for the
+	// engine's own games.
+	Declaration string `json:"declaration,omitempty"`
+	Skeletons   string `json:"skeletons,omitempty"`
 }
 
 // Response is the answer to one Request.
@@ -237,11 +246,45 @@ var kept struct {
 	v   *replay.Verified
 }
 
+// declared is the game the worker was given last (Request.Declaration),
+// guarded by kept's lock.
+var declared struct {
+	text, skeletonsText string
+	skeletons           map[string]string // by SkeletonName
+}
+
+// declare registers the game that req declares, if it is not the one
+// registered already.
+func (req *Request) declare() error {
+	if req.Declaration == declared.text && req.Skeletons == declared.skeletonsText {
+		return nil
+	}
+	sk, err := parseSkeletons(req.Skeletons)
+	if err != nil {
+		return err
+	}
+	games, err := engine.ParseGameFile(req.Game+engine.GameFileExt, []byte(req.Declaration))
+	if err != nil {
+		return err
+	}
+	if err := engine.SetDeclared(games); err != nil {
+		return err
+	}
+	declared.text, declared.skeletonsText, declared.skeletons = req.Declaration, req.Skeletons, sk
+	kept.key, kept.v = "", nil // a line of the game's old rules
+	return nil
+}
+
 // Handle answers req. progress, if not nil, is called during a solve
 // with the positions searched and the time spent, at most every 100 ms.
 func Handle(req *Request, progress func(nodes int64, elapsed time.Duration)) *Response {
 	kept.Lock()
 	defer kept.Unlock()
+	if req.Declaration != "" {
+		if err := req.declare(); err != nil {
+			return &Response{Error: err.Error()}
+		}
+	}
 	v, broken, err := req.line()
 	if err != nil {
 		return &Response{Error: err.Error()}

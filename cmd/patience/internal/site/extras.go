@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"html"
 	"html/template"
+	"maps"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -25,6 +27,9 @@ import (
 //	                 ("/games/x/"), which search engines do not accept:
 //	                 set baseURL for a site that is published
 //	404.html         the page a web server shows for a missing URL
+//	games/<slug>.skeletons.txt
+//	                 the play panel's viewer skeletons of a game the
+//	                 site declares (declared.go)
 //	<page>/<id>.replay, <page>/<id>.json
 //	                 each replay of a page, in the notation and in format
 //	                 1 JSON, beside the page, for its download links
@@ -74,6 +79,15 @@ func (b *builder) writeExtras() {
 		{searchIndexFile, b.searchIndex},
 		{sitemapFile, b.sitemap},
 		{notFoundFile, b.notFound},
+	}
+	if b.opts.PlaySkeletons != nil {
+		decl := declaredGames()
+		for _, slug := range slices.Sorted(maps.Keys(decl)) {
+			gen = append(gen, struct {
+				name string
+				make func() ([]byte, error)
+			}{path.Join(declaredDir, slug+skeletonsSuffix), func() ([]byte, error) { return b.opts.PlaySkeletons(decl[slug]) }})
+		}
 	}
 	for _, g := range gen {
 		if _, ok := b.outputs[g.name]; ok {

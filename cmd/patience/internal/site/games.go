@@ -259,6 +259,7 @@ func (b *builder) gameFuncs(m template.FuncMap) {
 	m["splitContent"] = splitContent
 	m["familyName"] = func(family any) string { return familyName(fmt.Sprint(family)) }
 	m["variants"] = variantsFunc
+	m["declared"] = declaredFunc
 }
 
 // variantsFunc lists the variants of a game (the play panel's menu).

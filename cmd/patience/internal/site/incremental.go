@@ -218,6 +218,9 @@ func (b *builder) reuse() {
 		if p != contentName && !strings.HasPrefix(p, contentName+"/") {
 			s.cold = true // templates, config.yaml, the site folder itself
 		}
+		if isDeclaration(p) {
+			s.cold = true // a game's rules: its pages, the game check, the play panel
+		}
 	}
 	if c.all != 0 || !c.valid {
 		s.cold = true

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/markup"
+	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/srcpos"
 	"github.com/patience-solitaire/patience/templates"
 )
@@ -30,6 +31,13 @@ type Options struct {
 	// Templates are the built-in templates and assets; nil means
 	// templates.FS. Source/templates overrides them file by file.
 	Templates fs.FS
+	// PlaySkeletons renders the play panel's viewer skeletons of a
+	// game the site declares and its variants, as skeletons.txt holds
+	// them for the engine's games (package play): the build writes them
+	// to games/<slug>.skeletons.txt. nil writes none (the play panel
+	// then cannot show a solved line of the game).
+	PlaySkeletons func(games []*engine.Game) ([]byte, error)
+
 	// Replay renders replay blocks; nil shows them as plain text
 	// (markup.PlainReplay). It is called concurrently.
 	Replay markup.ReplayRenderer
@@ -98,7 +106,12 @@ func BuildContext(ctx context.Context, opts Options) (*Result, error) {
 	b.scan()
 	b.startOutput() // output.go
 	b.reuse()
-	b.loadOdds() // before the pages, which quote figures (figures.go)
+	if !b.loadDeclared() { // before the odds and the pages, which name the games (declared.go)
+		// The pages of a game whose declaration fails would only
+		// repeat that the game is unknown.
+		return nil, b.errs.err()
+	}
+	b.loadOdds()     // before the pages, which quote figures (figures.go)
 	b.loadPages()
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -19,9 +19,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/patience-solitaire/patience/cmd/patience/internal/play"
+	"github.com/patience-solitaire/patience/cmd/patience/internal/play/skeletons"
 	"github.com/patience-solitaire/patience/cmd/patience/internal/play/wasmsum"
-	"github.com/patience-solitaire/patience/cmd/patience/internal/viewer"
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/solver"
 )
@@ -36,21 +35,8 @@ func main() {
 func run() error {
 	// go generate runs in the package's folder.
 	assets := filepath.Join("..", "..", "..", "..", "templates", "assets")
-	sk := map[string]string{}
-	var names []string
-	for _, g := range engine.Games() {
-		for _, n := range []int{2, 0} {
-			var b bytes.Buffer
-			if err := viewer.Render(&b, play.Skeleton(g, n)); err != nil {
-				return err
-			}
-			name := play.SkeletonName(g.Key(), n)
-			names = append(names, name)
-			sk[name] = b.String()
-		}
-	}
 	var b bytes.Buffer
-	if err := play.WriteSkeletons(&b, names, sk); err != nil {
+	if err := skeletons.Write(&b, engine.Games()); err != nil {
 		return err
 	}
 	if err := os.WriteFile("skeletons.txt", b.Bytes(), 0o644); err != nil {

@@ -66,6 +66,7 @@ func request(o js.Value) *play.Request {
 		Op: str("op"), Game: str("game"), Variant: str("variant"), Deal: str("deal"),
 		From: str("from"), Card: str("card"), To: str("to"), Action: str("action"),
 		Nodes: num("nodes"), MS: num("ms"),
+		Declaration: str("declaration"), Skeletons: str("skeletons"),
 	}
 	if m := o.Get("moves"); m.Type() == js.TypeObject {
 		for i := range m.Length() {

@@ -111,7 +111,7 @@ func BuildContext(ctx context.Context, opts Options) (*Result, error) {
 		// repeat that the game is unknown.
 		return nil, b.errs.err()
 	}
-	b.loadOdds()     // before the pages, which quote figures (figures.go)
+	b.loadOdds() // before the pages, which quote figures (figures.go)
 	b.loadPages()
 	if err := ctx.Err(); err != nil {
 		return nil, err

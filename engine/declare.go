@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -461,7 +461,7 @@ func (p *declParser) pileLine1(ids string, idCol int, words []word, valCol int) 
 		if k, ok := kindNames[words[0].s]; ok {
 			kind, hasKind = k, true
 			words = words[1:]
-		} else if _, isAttr := pileAttrs[words[0].s]; !isAttr {
+		} else if pileAttrNamed(words[0].s) == nil {
 			p.errorf(words[0].col, "unknown kind of pile %q (%s)", words[0].s, strings.Join(kindNameList, ", "))
 			return
 		}
@@ -518,9 +518,9 @@ func (p *declParser) pileLine1(ids string, idCol int, words []word, valCol int) 
 	geometry := false
 	for _, w := range words {
 		key, val, hasVal := strings.Cut(w.s, "=")
-		a, ok := pileAttrs[key]
-		if !ok {
-			p.errorf(w.col, "unknown pile attribute %q (%s)", key, strings.Join(pileAttrList, ", "))
+		a := pileAttrNamed(key)
+		if a == nil {
+			p.errorf(w.col, "unknown pile attribute %q (%s)", key, pileAttrNames())
 			return
 		}
 		if seenKey[key] {
@@ -529,7 +529,7 @@ func (p *declParser) pileLine1(ids string, idCol int, words []word, valCol int) 
 		}
 		seenKey[key] = true
 		if !hasVal {
-			if !a.flag {
+			if a.typ != attrFlag {
 				p.errorf(w.col, "%s needs a value: %s=...", key, key)
 				return
 			}
@@ -553,7 +553,7 @@ func (p *declParser) pileLine1(ids string, idCol int, words []word, valCol int) 
 				return
 			}
 		}
-		if a.geometry {
+		if a.geometry() {
 			geometry = true
 		}
 	}
@@ -565,145 +565,214 @@ func (p *declParser) pileLine1(ids string, idCol int, words []word, valCol int) 
 }
 
 // pileAttr is an attribute of a pile line: the kinds of pile it applies
-// to (bit k for kind k; 0: all), whether it may be written bare (a
-// flag), and how it sets a pile.
+// to (bit k for kind k; 0: all) and the type of its value. (A table and
+// one function that sets them, rather than a function each: every
+// function is bytes the browser's engine downloads.)
 type pileAttr struct {
-	kinds    uint8
-	flag     bool
-	geometry bool
-	set      func(q *declPile, v string) string
+	name   string
+	kinds  uint8
+	typ    uint8
+	names  []string // attrEnum: the values, in the order of the field's
+	lo, hi int      // attrInt
 }
 
-// pileAttrs are the attributes of a pile line, pileAttrList their
-// names, sorted.
-var pileAttrs, pileAttrList = makePileAttrs()
+// The types of attribute values.
+const (
+	attrEnum  = iota // one of names
+	attrFlag         // yes or no, or the bare name for yes
+	attrInt          // a whole number from lo to hi
+	attrCoord        // a place (parseCoord)
+	attrRank         // a rank (parseRank)
+	attrLabel        // a label, with {n} and {suit}
+)
+
+const (
+	onTableau    = 1 << Tableau
+	onFoundation = 1 << Foundation
+	onReserve    = 1 << Reserve
+)
 
 var buildNameList = []string{"none", "down-in-suit", "up-or-down-in-suit", "up-or-down-any-suit", "down-alternate-colour", "down-any-suit"}
 var fillNameList = []string{"never", "any", "from-waste", "kings"}
 var suitNameList = []string{"clubs", "spades", "hearts", "diamonds"}
 
-func makePileAttrs() (map[string]pileAttr, []string) {
-	tab, found, res := uint8(1<<Tableau), uint8(1<<Foundation), uint8(1<<Reserve)
-	enum := func(names []string, v string, set func(int)) string {
-		for i, n := range names {
-			if n == v {
-				set(i)
-				return ""
-			}
+// pileAttrs are the attributes of a pile line, sorted by name.
+var pileAttrs = []pileAttr{
+	{name: "any-rank", kinds: onFoundation, typ: attrFlag},
+	{name: "base", kinds: onFoundation, typ: attrRank},
+	{name: "build", kinds: onTableau, typ: attrEnum, names: buildNameList},
+	{name: "dx", typ: attrCoord},
+	{name: "dy", typ: attrCoord},
+	{name: "fan", typ: attrEnum, names: []string{"none", "right", "down"}},
+	{name: "fill", kinds: onTableau, typ: attrEnum, names: fillNameList},
+	{name: "label", typ: attrLabel},
+	{name: "len", kinds: onFoundation, typ: attrInt, lo: 1, hi: 13},
+	{name: "max", kinds: onTableau, typ: attrInt, lo: 0, hi: 104},
+	{name: "per-row", typ: attrInt, lo: 1, hi: maxPiles},
+	{name: "refill", kinds: onReserve, typ: attrFlag},
+	{name: "runs", kinds: onTableau, typ: attrFlag},
+	{name: "step", kinds: onFoundation, typ: attrInt, lo: -12, hi: 12},
+	{name: "suit", kinds: onFoundation, typ: attrEnum, names: suitNameList},
+	{name: "to-foundation", kinds: onTableau | onReserve, typ: attrFlag},
+	{name: "wrap", kinds: onFoundation, typ: attrFlag},
+	{name: "x", typ: attrCoord},
+	{name: "y", typ: attrCoord},
+}
+
+// pileAttrNamed returns the attribute named key, or nil.
+func pileAttrNamed(key string) *pileAttr {
+	for i := range pileAttrs {
+		if pileAttrs[i].name == key {
+			return &pileAttrs[i]
 		}
-		return "not one of " + strings.Join(names, ", ")
 	}
-	flag := func(v string, set func(bool)) string {
+	return nil
+}
+
+// pileAttrNames lists the attributes' names.
+func pileAttrNames() string {
+	var b strings.Builder
+	for i, a := range pileAttrs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(a.name)
+	}
+	return b.String()
+}
+
+// geometry reports whether the attribute places the pile.
+func (a *pileAttr) geometry() bool { return a.typ == attrCoord || a.name == "per-row" }
+
+// set gives pile q the value v of attribute a, or says why v is not one.
+func (a *pileAttr) set(q *declPile, v string) string {
+	n, f := 0, float32(0)
+	switch a.typ {
+	case attrEnum:
+		n = slices.Index(a.names, v)
+		if n < 0 {
+			return "not one of " + strings.Join(a.names, ", ")
+		}
+	case attrFlag:
 		switch v {
 		case "yes":
-			set(true)
+			n = 1
 		case "no":
-			set(false)
 		default:
 			return "yes or no (or the bare name for yes)"
 		}
-		return ""
-	}
-	coord := func(v string, set func(float32)) string {
-		f, err := strconv.ParseFloat(v, 32)
-		if err != nil || !(f >= 0 && f <= 1000) {
-			return "a number from 0 to 1000, in card widths or heights"
+	case attrInt:
+		var err error
+		n, err = strconv.Atoi(v)
+		if err != nil || n < a.lo || n > a.hi {
+			return fmt.Sprintf("a whole number from %d to %d", a.lo, a.hi)
 		}
-		set(float32(f))
-		return ""
-	}
-	integer := func(v string, lo, hi int, set func(int)) string {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < lo || n > hi {
-			return fmt.Sprintf("a whole number from %d to %d", lo, hi)
+	case attrCoord:
+		var ok bool
+		if f, ok = parseCoord(v); !ok {
+			return "a number from 0 to 1000 with at most three decimals, in card widths or heights"
 		}
-		set(n)
-		return ""
+	case attrRank:
+		r, ok := parseRank(v)
+		if !ok {
+			return "a rank: A, 2-9, T, J, Q, K"
+		}
+		n = int(r)
+	case attrLabel:
+		if why := checkLabel(q, v); why != "" {
+			return why
+		}
 	}
-	attrs := map[string]pileAttr{
-		"build": {kinds: tab, set: func(q *declPile, v string) string {
-			return enum(buildNameList, v, func(i int) { q.spec.Build = Build(i) })
-		}},
-		"fill": {kinds: tab, set: func(q *declPile, v string) string {
-			return enum(fillNameList, v, func(i int) { q.spec.Fill = Fill(i) })
-		}},
-		"max": {kinds: tab, set: func(q *declPile, v string) string {
-			return integer(v, 0, 104, func(n int) { q.spec.MaxLen = n })
-		}},
-		"to-foundation": {kinds: tab | res, flag: true, set: func(q *declPile, v string) string {
-			return flag(v, func(b bool) { q.spec.ToFoundationOnly = b })
-		}},
-		"runs": {kinds: tab, flag: true, set: func(q *declPile, v string) string {
-			return flag(v, func(b bool) { q.spec.Runs = b })
-		}},
-		"refill": {kinds: res, flag: true, set: func(q *declPile, v string) string {
-			return flag(v, func(b bool) { q.spec.Refill = b })
-		}},
-		"suit": {kinds: found, set: func(q *declPile, v string) string {
-			return enum(suitNameList, v, func(i int) { q.spec.Found.Suit = Suit(i) })
-		}},
-		"base": {kinds: found, set: func(q *declPile, v string) string {
-			r, ok := parseRank(v)
-			if !ok {
-				return "a rank: A, 2-9, T, J, Q, K"
-			}
-			q.spec.Found.Base = r
+	s, fd := &q.spec, &q.spec.Found
+	switch a.name {
+	case "any-rank":
+		fd.AnyRank = n == 1
+	case "base":
+		fd.Base = Rank(n)
+	case "build":
+		s.Build = Build(n)
+	case "dx":
+		q.dx = f
+	case "dy":
+		q.dy = f
+	case "fan":
+		s.Fan = "\x00rd"[n]
+	case "fill":
+		s.Fill = Fill(n)
+	case "label":
+		q.label = v
+	case "len":
+		fd.Len = int8(n)
+	case "max":
+		s.MaxLen = n
+	case "per-row":
+		q.perRow = n
+	case "refill":
+		s.Refill = n == 1
+	case "runs":
+		s.Runs = n == 1
+	case "step":
+		fd.Step = int8(n)
+	case "suit":
+		fd.Suit = Suit(n)
+	case "to-foundation":
+		s.ToFoundationOnly = n == 1
+	case "wrap":
+		fd.Wrap = n == 1
+	case "x":
+		q.x = f
+	case "y":
+		q.y = f
+	}
+	return ""
+}
+
+// checkLabel says what is wrong with label v of pile q, or "".
+func checkLabel(q *declPile, v string) string {
+	rest := v
+	for {
+		i := strings.IndexByte(rest, '{')
+		if i < 0 {
 			return ""
-		}},
-		"step": {kinds: found, set: func(q *declPile, v string) string {
-			return integer(v, -12, 12, func(n int) { q.spec.Found.Step = int8(n) })
-		}},
-		"wrap": {kinds: found, flag: true, set: func(q *declPile, v string) string {
-			return flag(v, func(b bool) { q.spec.Found.Wrap = b })
-		}},
-		"len": {kinds: found, set: func(q *declPile, v string) string {
-			return integer(v, 1, 13, func(n int) { q.spec.Found.Len = int8(n) })
-		}},
-		"any-rank": {kinds: found, flag: true, set: func(q *declPile, v string) string {
-			return flag(v, func(b bool) { q.spec.Found.AnyRank = b })
-		}},
-		"fan": {set: func(q *declPile, v string) string {
-			return enum([]string{"none", "right", "down"}, v, func(i int) { q.spec.Fan = [...]byte{0, 'r', 'd'}[i] })
-		}},
-		"label": {set: func(q *declPile, v string) string {
-			rest := v
-			for {
-				i := strings.IndexByte(rest, '{')
-				if i < 0 {
-					break
-				}
-				j := strings.IndexByte(rest[i:], '}')
-				if j < 0 {
-					return "an unclosed {"
-				}
-				switch ph := rest[i+1 : i+j]; ph {
-				case "n":
-				case "suit":
-					if q.spec.Kind != Foundation {
-						return "{suit} is a foundation's suit"
-					}
-				default:
-					return fmt.Sprintf("unknown placeholder {%s} ({n}: the pile's number, {suit}: a foundation's suit)", ph)
-				}
-				rest = rest[i+j+1:]
+		}
+		j := strings.IndexByte(rest[i:], '}')
+		if j < 0 {
+			return "an unclosed {"
+		}
+		switch ph := rest[i+1 : i+j]; ph {
+		case "n":
+		case "suit":
+			if q.spec.Kind != Foundation {
+				return "{suit} is a foundation's suit"
 			}
-			q.label = v
-			return ""
-		}},
-		"x":  {geometry: true, set: func(q *declPile, v string) string { return coord(v, func(f float32) { q.x = f }) }},
-		"y":  {geometry: true, set: func(q *declPile, v string) string { return coord(v, func(f float32) { q.y = f }) }},
-		"dx": {geometry: true, set: func(q *declPile, v string) string { return coord(v, func(f float32) { q.dx = f }) }},
-		"dy": {geometry: true, set: func(q *declPile, v string) string { return coord(v, func(f float32) { q.dy = f }) }},
-		"per-row": {geometry: true, set: func(q *declPile, v string) string {
-			return integer(v, 1, maxPiles, func(n int) { q.perRow = n })
-		}},
+		default:
+			return fmt.Sprintf("unknown placeholder {%s} ({n}: the pile's number, {suit}: a foundation's suit)", ph)
+		}
+		rest = rest[i+j+1:]
 	}
-	var names []string
-	for k := range attrs {
-		names = append(names, k)
+}
+
+// parseCoord reads a place in the layout: a number from 0 to 1000 with
+// at most three decimals ("1.125"), as float32(n / 1000) for the whole
+// number n of thousandths; the places of a layout are eighths, which it
+// reads exactly. (strconv.ParseFloat would add its tables to the
+// browser's engine.)
+func parseCoord(v string) (float32, bool) {
+	whole, frac, _ := strings.Cut(v, ".")
+	if whole == "" || len(whole) > 4 || len(frac) > 3 || strings.Contains(v, ".") && frac == "" {
+		return 0, false
 	}
-	sort.Strings(names)
-	return attrs, names
+	n := 0
+	for _, c := range whole + frac + "000"[len(frac):] {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	if n > 1000_000 {
+		return 0, false
+	}
+	return float32(float64(n) / 1000), true
 }
 
 // parseRank reads a rank: A, 2-9, T (or 10), J, Q, K.
@@ -1025,7 +1094,7 @@ func (d *declGame) build(builtin bool) (*Game, srcpos.ErrorList) {
 	}
 	// The rules: each checks the game it is in, then installs its hooks.
 	for _, r := range d.rules {
-		g.rules = append(g.rules, r.rule)
+		withRules(g, r.rule)
 	}
 	for _, r := range d.rules {
 		if rq, ok := r.rule.(requirer); ok {

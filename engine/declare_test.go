@@ -255,13 +255,37 @@ func TestBuiltinFilesRoundTrip(t *testing.T) {
 	}
 }
 
+// TestBuiltinFilesListed: every file of engine/games is embedded and
+// listed in builtinFiles, under its own name.
+func TestBuiltinFilesListed(t *testing.T) {
+	entries, err := os.ReadDir("games")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]string{}
+	for _, f := range builtinFiles {
+		listed[f.name] = f.text
+	}
+	for _, e := range entries {
+		src, err := os.ReadFile(filepath.Join("games", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if listed[e.Name()] != string(src) {
+			t.Errorf("engine/games/%s is not listed in builtinFiles (builtin.go) with its text", e.Name())
+		}
+		delete(listed, e.Name())
+	}
+	for name := range listed {
+		t.Errorf("builtinFiles lists %s, which engine/games lacks", name)
+	}
+}
+
 // FuzzParseGameFile: no declaration makes the parser, or a deal and a
 // few moves of the game it declares, panic.
 func FuzzParseGameFile(f *testing.F) {
-	entries, _ := builtinFiles.ReadDir("games")
-	for _, e := range entries {
-		src, _ := builtinFiles.ReadFile("games/" + e.Name())
-		f.Add(src)
+	for _, b := range builtinFiles {
+		f.Add([]byte(b.text))
 	}
 	for _, tc := range declErrorCases {
 		f.Add([]byte(tc.src))

@@ -7,8 +7,9 @@ import (
 	"strings"
 )
 
-// Herz zu Herz (PySolFC 851, a Knockout with hearts): a game of pure
-// chance, every move of which is made by the rules.
+// The rules of Herz zu Herz (PySolFC 851, a Knockout with hearts;
+// declared in engine/games/herz-zu-herz.game): a game of pure chance,
+// every move of which is made by the rules.
 
 // HerzRounds is the number of rounds of Herz zu Herz.
 const HerzRounds = 3

@@ -7,8 +7,8 @@ import (
 )
 
 // Action is the kind of a move: one of the engine's own, common to the
-// games, or a kind that a game file declares with its Rule (ActMerci in
-// fan.go, ActReversal in patriarchs.go, ActLayoff in herz.go).
+// games, or the kind of move of a Rule (ActMerci in merci.go,
+// ActReversal in reversal.go, ActLayoff in herz.go).
 type Action uint8
 
 const (

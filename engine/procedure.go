@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -216,8 +217,8 @@ var namedRules = map[string]func(val string, hasVal bool) (Rule, string){
 	"reversal": noValue(Reversal),
 	"layoff":   noValue(Layoff),
 	"draws": func(val string, hasVal bool) (Rule, string) {
-		var n int
-		if _, err := fmt.Sscanf(val, "%d", &n); err != nil || !hasVal || n < 1 || n > 20 || fmt.Sprint(n) != val {
+		n, err := strconv.Atoi(val)
+		if err != nil || !hasVal || n < 1 || n > 20 || strconv.Itoa(n) != val {
 			return nil, "draws=N: the draws in a round, from 1 to 20"
 		}
 		return herzRounds{draws: n}, ""

@@ -17,12 +17,12 @@ import (
 // need to know about it: its moves (legal, check, apply, undo), how a
 // caption describes them, the keyword that writes them in the replay
 // notation, its line in the rules summary of the site, the hash key of
-// what it counts, and the exact odds it makes. The file that declares a
-// game declares its rules and lists them in the game's rules (withRules);
-// no other code needs to name them (the solver's talon search, which
-// plays reversals itself, names Reversal). A new kind of move is: a type
-// embedding ruleBase in the game's file, an Action from newAction, and
-// its tests.
+// what it counts, and the exact odds it makes. A game's declaration
+// names its rules on its rules: line (namedRules, procedure.go); no
+// other code needs to name them (the solver's talon search, which plays
+// reversals itself, names Reversal). A new kind of move is: a type
+// embedding ruleBase in a file of its own, an Action from newAction, its
+// name in namedRules, and its tests.
 //
 // Its methods other than Name are the engine's: a rule is declared inside
 // this package, with its game.

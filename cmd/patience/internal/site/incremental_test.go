@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/patience-solitaire/patience/engine"
 )
 
 // sameFiles reports the differences between two sites' files.
@@ -116,6 +118,22 @@ func TestIncrementalMatchesFullBuild(t *testing.T) {
 	step("broken front matter", 0, 0, "content/games")
 	write("content/games/la-belle-lucie.md", "---\ntitle: La Belle Lucie\nweight: 1\n---\n")
 	step("fixed front matter", 3, all, "content/games/la-belle-lucie.md")
+	// A game the site declares: a change to its declaration rebuilds
+	// everything (its pages, the game check, the play panel).
+	t.Cleanup(func() { engine.SetDeclared(nil) })
+	decl, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "engine", "testdata", "declare", "forecell.game"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("content/games/forecell.game", string(decl))
+	write("content/games/forecell.md", "---\ngame: forecell\n---\n# Forecell\n")
+	step("declared game", all, all, "content/games/forecell.game", "content/games/forecell.md")
+	write("content/games/forecell.game", strings.Replace(string(decl), "fill=kings", "fill=any", 1))
+	step("declaration changed", all, all, "content/games/forecell.game")
+	write("content/games/forecell.game", strings.Replace(string(decl), "fill=kings", "fill=some", 1))
+	step("broken declaration", 0, 0, "content/games/forecell.game")
+	write("content/games/forecell.game", string(decl))
+	step("fixed declaration", all, all, "content/games/forecell.game")
 
 	// The same site written to a folder.
 	dest := filepath.Join(t.TempDir(), "public")

@@ -255,6 +255,38 @@ func TestBuiltinFilesRoundTrip(t *testing.T) {
 	}
 }
 
+// TestParseCoord reads places: eighths exactly, thousandths at most.
+func TestParseCoord(t *testing.T) {
+	tests := []struct {
+		in   string
+		want float32
+		ok   bool
+	}{
+		{"0", 0, true},
+		{"1.125", 1.125, true},
+		{"10.375", 10.375, true},
+		{"0.5", 0.5, true},
+		{"1000", 1000, true},
+		{"0.001", 0.001, true},
+		{"1000.001", 0, false},
+		{"1.1234", 0, false},
+		{"-1", 0, false},
+		{".5", 0, false},
+		{"5.", 0, false},
+		{"1e3", 0, false},
+		{"", 0, false},
+		{"12345", 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			got, ok := parseCoord(tc.in)
+			if got != tc.want || ok != tc.ok {
+				t.Errorf("parseCoord(%q) = %v, %v; want %v, %v", tc.in, got, ok, tc.want, tc.ok)
+			}
+		})
+	}
+}
+
 // TestBuiltinFilesListed: every file of engine/games is embedded and
 // listed in builtinFiles, under its own name.
 func TestBuiltinFilesListed(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"regexp"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/patience-solitaire/patience/cmd/patience/internal/play"
+	"github.com/patience-solitaire/patience/cmd/patience/internal/play/skeletons"
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/replay"
 )
@@ -35,6 +37,7 @@ func TestWasm(t *testing.T) {
 	exe := needChromium(t)
 	start := time.Now()
 	reqs := wasmRequests(t)
+	t.Cleanup(func() { engine.SetDeclared(nil) }) // the declared game's requests register it
 	// The native answers, while the browser starts.
 	want := make([]string, len(reqs))
 	var native time.Duration
@@ -293,6 +296,47 @@ func wasmRequests(t *testing.T) []play.Request {
 		func(r *play.Request) { r.Op, r.From, r.To = "move", "t99", "t1" },
 	} {
 		r := hitw
+		change(&r)
+		reqs = append(reqs, r)
+	}
+	return append(reqs, declaredRequests(t)...)
+}
+
+// declaredRequests are requests for a game a page declares (Forecell,
+// engine's testdata), sent with its declaration and viewer skeletons as
+// the play panel sends them: positions, moves legal and not, a won
+// solve's viewer, and a broken declaration. They come last: the worker
+// then knows the game.
+func declaredRequests(t *testing.T) []play.Request {
+	t.Helper()
+	decl, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "engine", "testdata", "declare", "forecell.game"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := engine.ParseGameFile("forecell.game", decl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := engine.SetDeclared(games); err != nil { // the viewer draws a registered game
+		t.Fatal(err)
+	}
+	sk, err := skeletons.Text(games)
+	engine.SetDeclared(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := play.Request{Game: "forecell", Deal: "2", Declaration: string(decl), Skeletons: string(sk)}
+	var reqs []play.Request
+	for _, change := range []func(r *play.Request){
+		func(r *play.Request) { r.Op = "position" },
+		func(r *play.Request) { r.Op, r.Variant = "position", "any-fill" },
+		func(r *play.Request) { r.Op, r.From, r.Card, r.To = "move", "t2", "AD", "f4" },
+		func(r *play.Request) { r.Op, r.From, r.Card, r.To = "move", "t1", "3H", "c1" },
+		func(r *play.Request) { r.Op, r.Nodes, r.MS = "solve", 200_000, -1 },
+		func(r *play.Request) { r.Op, r.Deal, r.Nodes, r.MS = "winnable", "1", 1000, -1 },
+		func(r *play.Request) { r.Op, r.Declaration = "position", "game: forecell\n" },
+	} {
+		r := base
 		change(&r)
 		reqs = append(reqs, r)
 	}

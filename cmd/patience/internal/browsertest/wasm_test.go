@@ -113,6 +113,9 @@ func TestWasm(t *testing.T) {
 		}
 		if differ++; differ <= 3 {
 			req, _ := json.Marshal(reqs[i])
+			if len(req) > 600 { // a declared game's request carries its files
+				req = append(req[:600:600], "…"...)
+			}
 			at := 0
 			for at < len(g) && at < len(w) && g[at] == w[at] {
 				at++

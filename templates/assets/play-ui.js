@@ -8,6 +8,7 @@
   'use strict';
   var SUITS = { C: '\u2663', S: '\u2660', H: '\u2665', D: '\u2666' };
   var STOPPED = 'stopped';
+  var AUTO = 'patience-auto-move'; // localStorage: "1" when Auto-move is on
 
   // cardText("TH") is "10♥", for labels.
   function cardText(code) {
@@ -167,12 +168,31 @@
       // Shown only while the engine says a redeal is legal.
       view.redeal = button('Redeal', function () { act({ action: 'redeal' }); }, 'play-redeal');
       view.redeal.hidden = true;
+      // Shown while the engine says every card left goes home by itself.
+      view.finish = button('Finish', finish, 'play-finish');
+      view.finish.hidden = true;
+      // Auto-move: the engine plays the cards its sound rules prove safe
+      // to send home after each move (offered where the game has any).
+      view.auto = el('label', 'play-auto');
+      view.autoBox = el('input');
+      view.autoBox.type = 'checkbox';
+      view.autoBox.checked = autoOn();
+      view.autoBox.addEventListener('change', function () {
+        try { localStorage.setItem(AUTO, view.autoBox.checked ? '1' : '0'); } catch (e) { /* no storage */ }
+        if (view.autoBox.checked) autoNow();
+      });
+      view.auto.appendChild(view.autoBox);
+      view.auto.appendChild(document.createTextNode(' Auto-move safe cards'));
+      view.auto.title = 'After each move, send home the cards the solver proves safe to send (one move each in the list; Undo takes them back one by one)';
+      view.auto.hidden = true;
       view.bar.appendChild(view.undo);
       view.bar.appendChild(view.redo);
       view.bar.appendChild(view.hint);
       view.bar.appendChild(view.redeal);
+      view.bar.appendChild(view.finish);
       view.bar.appendChild(button('Solve from here', function () { solve(0, true); }, 'play-solve-here'));
       view.bar.appendChild(button('Copy as replay', function () { copy(st.res.replay); }));
+      view.bar.appendChild(view.auto);
       view.keys.innerHTML = 'Click or tap a card, then the pile it goes to, or drag it there; click it twice to send it home; click the stock to deal. ' +
         'Keys: <kbd>Tab</kbd> or the arrows to a pile, <kbd>Enter</kbd> picks its top card (once the merci may be played, <kbd>\u2191</kbd> <kbd>\u2193</kbd> pick a card deeper in it), ' +
         'the arrows to the destination, <kbd>Enter</kbd> plays; <kbd>Esc</kbd> drops the card; <kbd>U</kbd> undoes, <kbd>R</kbd> redoes, <kbd>H</kbd> asks a hint.';
@@ -233,6 +253,8 @@
       v.redo.disabled = !st.redo.length;
       v.hint.disabled = !!res.over;
       v.redeal.hidden = !res.redeal;
+      v.finish.hidden = !res.finish || res.won;
+      v.auto.hidden = !res.safe;
       v.line.textContent = '';
       if (res.line) {
         v.line.innerHTML = res.line;
@@ -280,13 +302,15 @@
 
     // lastMove marks the piles of the last move (and of the forced moves
     // that followed it).
+    // The engine's own moves (Auto-move, Finish) are marked with the
+    // reader's move before them.
     function lastMove() {
-      var steps = st.res.steps, n = st.moves.length;
-      for (var i = steps.length - 1; i >= 0 && (steps[i].auto || steps[i].move === n - 1); i--) {
+      var steps = st.res.steps, first = st.moves.length - 1 - (st.res.auto || 0);
+      for (var i = steps.length - 1; i >= 0 && (steps[i].auto || steps[i].move >= first); i--) {
         var f = pileEl(steps[i].from), t = pileEl(steps[i].to);
         if (f) f.classList.add('play-from');
         if (t) t.classList.add('play-to');
-        if (!steps[i].auto) break;
+        if (!steps[i].auto && steps[i].move === first) break;
       }
     }
 
@@ -406,6 +430,7 @@
       serial(function () {
         var before = st.res.steps.length;
         busy(true);
+        if (autoOn() && st.res.safe) extra.auto = true;
         return play.ask(req('move', extra)).then(function (res) {
           busy(false);
           if (res.error) {
@@ -423,11 +448,34 @@
           st.redo = [];
           setHash(false);
           say('');
-          show(res, 'Move ' + st.moves.length + ': ' + stepsText(res, before));
+          show(res, 'Move ' + (st.moves.length - (res.auto || 0)) + ': ' + stepsText(res, before));
           answered();
           if (!drawn) measure(t0);
         });
       });
+    }
+    // engineMoves asks the engine to play its own moves (op "auto": the
+    // safe ones; "finish": every card left home), as moves of the line.
+    function engineMoves(op, what) {
+      serial(function () {
+        var before = st.res.steps.length;
+        busy(true);
+        return play.ask(req(op)).then(function (res) {
+          busy(false);
+          answered();
+          if (res.error) return say(res.error);
+          if (!res.auto) return;
+          st.moves = res.moves;
+          st.redo = [];
+          setHash(false);
+          show(res, what + ': ' + stepsText(res, before));
+        });
+      });
+    }
+    function finish() { refused(); clearHint(); engineMoves('finish', 'Finished'); }
+    function autoNow() { if (st && st.res && st.res.safe) engineMoves('auto', 'Auto-moved'); }
+    function autoOn() {
+      try { return localStorage.getItem(AUTO) === '1'; } catch (e) { return false; }
     }
     function goTo(moves, redo, announce) {
       var old = st.moves;

@@ -49,6 +49,7 @@ func TestPlay(t *testing.T) {
 	t.Run("Drag", f.testPlayDrag)
 	t.Run("Keys", f.testPlayKeys)
 	t.Run("BrokenLink", f.testPlayBrokenLink)
+	t.Run("AutoMove", f.testPlayAutoMove)
 	t.Run("Lost", f.testPlayLost)
 	t.Run("FromFile", f.testPlayFromFile)
 }

@@ -65,7 +65,7 @@ func request(o js.Value) *play.Request {
 	req := &play.Request{
 		Op: str("op"), Game: str("game"), Variant: str("variant"), Deal: str("deal"),
 		From: str("from"), Card: str("card"), To: str("to"), Action: str("action"),
-		Nodes: num("nodes"), MS: num("ms"),
+		Nodes: num("nodes"), MS: num("ms"), Auto: o.Get("auto").Type() == js.TypeBoolean && o.Get("auto").Bool(),
 	}
 	if m := o.Get("moves"); m.Type() == js.TypeObject {
 		for i := range m.Length() {

@@ -568,7 +568,7 @@
       if (!p.cards.length) return refuse('Nothing to pick: this pile is empty.', id);
       sel = { pile: id, depth: depth == null ? p.cards.length - 1 : depth, at: performance.now() };
       markSel();
-      view.live.textContent = 'Picked ' + cardText(p.cards[sel.depth]) + ' from ' + id + '. Now choose where it goes.';
+      view.live.textContent = 'Picked ' + cardText(p.cards[sel.depth]) + ' from ' + ((st.res.names || {})[id] || id) + '. Now choose where it goes.';
     }
     // sendHome sends the picked card to a foundation that takes it, if
     // one does (the engine says which): a second click (or tap) on it

@@ -10,7 +10,8 @@
 // last (kept), so that the next request, a move more or an undo, costs
 // that move, not a replay from the deal. The page keeps no rule: which
 // moves are legal, why one is not, what a move is called and what the
-// solver says all come from here, in the board's words (Words).
+// solver says all come from here, in the board's words (the engine's
+// own: engine.State.SetWords).
 package play
 
 //go:generate go run ./gen
@@ -359,6 +360,8 @@ func (req *Request) line() (v *replay.Verified, broken string, err error) {
 			kept.key, kept.v = "", nil
 			return nil, "", err
 		}
+		// The engine's reasons in the board's words.
+		kept.v.End.SetWords(true)
 		kept.key = key
 	}
 	v = kept.v
@@ -388,7 +391,7 @@ func (req *Request) line() (v *replay.Verified, broken string, err error) {
 			case i > 1:
 				before = fmt.Sprintf("The %d moves before it are kept.", i)
 			}
-			return v, fmt.Sprintf("Move %d, %s, cannot be played: %s. %s", i+1, what, Words(g, reason(err)), before), nil
+			return v, fmt.Sprintf("Move %d, %s, cannot be played: %s. %s", i+1, what, reason(err), before), nil
 		}
 	}
 	return v, "", nil
@@ -530,7 +533,7 @@ func (req *Request) move(v *replay.Verified) *Response {
 	}
 	if err := v.Extend(m); err != nil {
 		res := position(v)
-		res.Illegal = Words(v.Game, reason(err))
+		res.Illegal = reason(err)
 		return res
 	}
 	n := len(v.Replay.Moves)

@@ -743,16 +743,22 @@
         say('Hint: ' + h.caption + '.' + why);
       }, failed);
     }
+    // checkSays puts text in the live region of "Still winnable?" unless
+    // it says it already: a board drawn again (a refusal after a move
+    // drawn at once) does not make screen readers say it twice.
+    function checkSays(text) {
+      if (view.check.textContent !== text) view.check.textContent = text;
+    }
     function winnable() {
       var key = st.moves.join(','), n = st.moves.length, v = view;
       if (st.res.over) {
-        v.check.textContent = 'Still winnable? ' + (st.res.won ? 'Won.' : 'No: no move is left.');
+        checkSays('Still winnable? ' + (st.res.won ? 'Won.' : 'No: no move is left.'));
         v.check.setAttribute('data-verdict', st.res.won ? 'won' : 'lost');
         return;
       }
       if (verdicts[key]) return showVerdict(verdicts[key]);
       if (check.busy()) check.stop();
-      v.check.textContent = 'Still winnable? Checking\u2026';
+      checkSays('Still winnable? Checking\u2026');
       check.ask(req('winnable')).then(function (res) {
         // The board may be gone (a new game, a solve) or redrawn since.
         if (res.error || !res.verdict || view !== v) return;
@@ -766,11 +772,11 @@
       }, function () { /* stopped by a newer move */ });
     }
     function showVerdict(v) {
-      view.check.textContent = 'Still winnable? ' + ({
+      checkSays('Still winnable? ' + ({
         won: 'Yes: the solver found a win from here.',
         lost: 'No: this position is lost, whatever is played.',
         unknown: 'Undecided: the solver found no win within its short budget.'
-      }[v] || v);
+      }[v] || v));
       view.check.setAttribute('data-verdict', v);
     }
 

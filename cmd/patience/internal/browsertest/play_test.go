@@ -50,6 +50,7 @@ func TestPlay(t *testing.T) {
 	t.Run("Keys", f.testPlayKeys)
 	t.Run("BrokenLink", f.testPlayBrokenLink)
 	t.Run("AutoMove", f.testPlayAutoMove)
+	t.Run("Announcements", f.testPlayAnnouncements)
 	t.Run("Lost", f.testPlayLost)
 	t.Run("FromFile", f.testPlayFromFile)
 }

@@ -5,6 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
 	"github.com/patience-solitaire/patience/engine"
 )
 
@@ -82,5 +85,43 @@ func (f *fixture) testPlayAnnouncements(t *testing.T) {
 	}
 	if n := count(said, "Still winnable?"); n != 0 {
 		t.Errorf("a refusal says the verdict again: %q", said)
+	}
+}
+
+// testPlayDownload: the engine's download (1.2 MB) shows its progress
+// on a slow network (throttled to 1.5 MB/s, no cache), and the bar goes
+// once the engine is there.
+func (f *fixture) testPlayDownload(t *testing.T) {
+	tb := f.openSlow(t)
+	if err := call(tb.ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := call(tb.ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	slow := network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{{DownloadThroughput: 1.5e6, UploadThroughput: -1}}}
+	if err := call(tb.ctx, network.EmulateNetworkConditionsByRule, slow); err != nil {
+		t.Fatal(err)
+	}
+	f.goTo(tb, "games/house-in-the-woods/index.html")
+	eval[bool](tb, `(() => {
+		window.loadSeen = [];
+		const look = () => { const b = document.querySelector('.play-load'); if (b) loadSeen.push(b.value); requestAnimationFrame(look); };
+		look();
+		return true;
+	})()`)
+	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`))) })
+	seen := eval[[]float64](tb, `loadSeen`)
+	between := 0
+	for _, v := range seen {
+		if v > 0 && v < 1 {
+			between++
+		}
+	}
+	if between == 0 {
+		t.Errorf("the download's bar showed no progress between 0 and 1: %v", seen)
+	}
+	if eval[bool](tb, `!!document.querySelector('.play-load')`) {
+		t.Error("the download's bar stays after the engine is there")
 	}
 }

@@ -51,6 +51,7 @@ func TestPlay(t *testing.T) {
 	t.Run("BrokenLink", f.testPlayBrokenLink)
 	t.Run("AutoMove", f.testPlayAutoMove)
 	t.Run("Announcements", f.testPlayAnnouncements)
+	t.Run("Download", f.testPlayDownload)
 	t.Run("Lost", f.testPlayLost)
 	t.Run("FromFile", f.testPlayFromFile)
 }
@@ -297,6 +298,9 @@ func (f *fixture) testPlay(t *testing.T, tc playCase) {
 		t.Errorf("the shared link shows\n%v %q\nwant\n%v %q", got.Board, got.Moves, shown.Board, shown.Moves)
 	}
 
+	if r := eval[[]float64](tb2, `(r => [r.top, r.bottom, innerHeight])(document.querySelector('section.play').getBoundingClientRect())`); r[0] >= r[2] || r[1] <= 0 {
+		t.Errorf("the shared link leaves the panel out of the window (top %v, bottom %v, window %v)", r[0], r[1], r[2])
+	}
 	if tc.family == "fan" {
 		tb2.axe("a position being played")
 	}

@@ -936,11 +936,26 @@
     }
     // startPlay shows the game st; push: a new history entry (true),
     // the same one (false) or none (0); scroll: bring the panel into view.
-    function startPlay(push, scroll) {
+    // typed: the deal comes from the field, which the engine refuses if
+    // it is not a deal (not deal 1 instead, as for a link), keeping the
+    // game typed.back, if any.
+    function startPlay(push, scroll, typed) {
+      var old = view;
       view = null;
       busy(true);
-      return play.ask(req('position')).then(function (res) {
+      return play.ask(req('position', typed ? { typed: true } : null)).then(function (res) {
         busy(false);
+        if (res.error && typed) {
+          input.setCustomValidity(res.error);
+          input.reportValidity();
+          say(res.error);
+          if (typed.back) {
+            st = typed.back;
+            view = old;
+          }
+          answered();
+          return;
+        }
         if (res.error) {
           out.textContent = '';
           return say(res.error);
@@ -967,8 +982,9 @@
     }
     function run(what) {
       if (what.op === 'show') {
+        var back = view ? st : null; // the game on the board, kept if the deal is refused
         fromForm();
-        return startPlay(true);
+        return startPlay(true, false, { back: back });
       }
       if (what.op === 'solve') {
         var back = snapshot();
@@ -997,6 +1013,7 @@
     }
 
     out.addEventListener('keydown', onPanelKey);
+    input.addEventListener('input', function () { input.setCustomValidity(''); });
     // The download's progress, under the status line.
     var bar = el('progress', 'play-load');
     bar.max = 1;

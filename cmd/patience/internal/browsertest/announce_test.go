@@ -1,6 +1,7 @@
 package browsertest
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -123,5 +124,26 @@ func (f *fixture) testPlayDownload(t *testing.T) {
 	}
 	if eval[bool](tb, `!!document.querySelector('.play-load')`) {
 		t.Error("the download's bar stays after the engine is there")
+	}
+}
+
+// testPlayTypedDeal: a deal number out of range typed in the field is
+// refused with the range, and the game on the board stays.
+func (f *fixture) testPlayTypedDeal(t *testing.T) {
+	tb := f.openDeal(t, "house-in-the-woods", "44")
+	before := tb.panel()
+	tb.do(chromedp.SetValue(chromedp.CSS(`section.play input[name=deal]`), "99999999999999999999"))
+	tb.act(func() { tb.do(chromedp.Click(chromedp.CSS(`section.play button[name=show]`))) })
+	p := tb.panel()
+	if !strings.Contains(p.Status, "the largest is 18446744073709551615") || eval[bool](tb, `document.querySelector('section.play input[name=deal]').validity.valid`) {
+		t.Errorf("a deal out of range: status %q, or the field is not marked", p.Status)
+	}
+	if p.Hash != before.Hash || len(p.Board) == 0 || fmt.Sprint(p.Board) != fmt.Sprint(before.Board) {
+		t.Errorf("the game on the board is gone: fragment %q, was %q", p.Hash, before.Hash)
+	}
+	// And it still plays.
+	tb.clickPile("t1")
+	if live := tb.panel().Live; !strings.HasPrefix(live, "Picked ") {
+		t.Errorf("a click on the board after the refusal: %q", live)
 	}
 }

@@ -52,6 +52,7 @@ func TestPlay(t *testing.T) {
 	t.Run("AutoMove", f.testPlayAutoMove)
 	t.Run("Announcements", f.testPlayAnnouncements)
 	t.Run("Download", f.testPlayDownload)
+	t.Run("TypedDeal", f.testPlayTypedDeal)
 	t.Run("Lost", f.testPlayLost)
 	t.Run("FromFile", f.testPlayFromFile)
 }

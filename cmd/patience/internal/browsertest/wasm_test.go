@@ -292,6 +292,7 @@ func wasmRequests(t *testing.T) []play.Request {
 		func(r *play.Request) { r.Game = "nope" },
 		func(r *play.Request) { r.Variant = "nope" },
 		func(r *play.Request) { r.Deal = "x" },
+		func(r *play.Request) { r.Deal, r.Typed = "0", true },
 		func(r *play.Request) { r.Moves = []string{"t1 f1\nt2 f2"} },
 		func(r *play.Request) { r.Moves = []string{"t1 t1"} },
 		func(r *play.Request) { r.Op = "fly" },

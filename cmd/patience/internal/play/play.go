@@ -47,6 +47,10 @@ type Request struct {
 	Variant string   `json:"variant,omitempty"`
 	Deal    string   `json:"deal"`
 	Moves   []string `json:"moves,omitempty"`
+	// Typed: the deal of "position" was typed in the panel's field, so
+	// one that is not a deal is an Error saying why (the range), not
+	// deal 1 with a note as for a link.
+	Typed bool `json:"typed,omitempty"`
 
 	// The attempt of "move": the card the reader picked (Card, in pile
 	// From; a buried card is a merci where the game has one) and the pile
@@ -337,7 +341,7 @@ func (req *Request) line() (v *replay.Verified, broken string, err error) {
 		return nil, "", err
 	}
 	d, err := pysolrand.ParseDeal(req.Deal)
-	if err != nil && req.Op == "position" {
+	if err != nil && req.Op == "position" && !req.Typed {
 		// A link with a deal that is not one: deal 1, with a note.
 		fallback = append(fallback, err.Error()+": deal 1 is shown")
 		d, err = pysolrand.Deal{N: 1}, nil

@@ -78,6 +78,8 @@ func TestHandle(t *testing.T) {
 		{name: "stock click deals", req: Request{Op: "move", Game: "royal-cotillion", Deal: "3", From: "s"}, moves: []string{"deal"}},
 		{name: "unknown game", req: Request{Op: "position", Game: "nope", Deal: "1"}, error: `unknown game "nope"`},
 		{name: "bad deal", req: Request{Op: "move", Game: "house-in-the-woods", Deal: "x"}, error: "x"},
+		{name: "a typed deal that is not one is refused with the range", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "99999999999999999999", Typed: true},
+			error: "is too large (the largest is 18446744073709551615)"},
 		{name: "a link's deal that is not one falls back to deal 1", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "x", Moves: []string{"t1 f"}},
 			moves: []string{}, illegal: `deal number "x": must be a whole number written with digits only, such as 123 (or ms123): deal 1 is shown.`,
 			check: func(t *testing.T, res *Response) {

@@ -585,8 +585,7 @@ func extend(v *replay.Verified, moves []engine.Move) bool {
 // to the reader: a deal, a move in the tableau), or when the game is won
 // already.
 func finish(s *engine.State) []engine.Move {
-	g := s.Game()
-	s = s.Clone()
+	g, start := s.Game(), s
 	var moves, buf []engine.Move
 	for range 4 * g.Cards() {
 		if s.Won() {
@@ -602,6 +601,9 @@ func finish(s *engine.State) []engine.Move {
 		}
 		if !ok {
 			return nil
+		}
+		if s == start {
+			s = s.Clone() // s is the reader's: cloned only once a move goes home
 		}
 		s.Apply(next)
 		if !next.Action.Forced() {

@@ -432,12 +432,12 @@ func (s *State) Check(m Move) error {
 			return illegal("no such pile")
 		}
 		from, to := int(m.From), int(m.To)
-		fs, fromName := &g.Piles[from], s.PileName(from)
+		fs := &g.Piles[from]
 		if from == to {
-			return illegal(fmt.Sprintf("a card cannot move from %s onto itself", fromName))
+			return illegal(fmt.Sprintf("a card cannot move from %s onto itself", s.PileName(from)))
 		}
 		if len(s.piles[from]) == 0 {
-			return illegal(fmt.Sprintf("%s is empty", fromName))
+			return illegal(fmt.Sprintf("%s is empty", s.PileName(from)))
 		}
 		if m.Action == ActRefill {
 			if !forced || f != m {
@@ -451,13 +451,13 @@ func (s *State) Check(m Move) error {
 			if a := g.PlainAction(from, to); a != ActMove && !g.Has(a) {
 				return illegal(absent(a, g))
 			}
-			return illegal(fmt.Sprintf("cards do not play from %s (%s)", fromName, fs.Kind))
+			return illegal(fmt.Sprintf("cards do not play from %s (%s)", s.PileName(from), fs.Kind))
 		}
 		if c := s.Top(from); m.Card != c {
 			if fs.Runs {
 				return s.checkRun(m)
 			}
-			return illegal(fmt.Sprintf("the top card of %s is %s, not %s", fromName, s.CardName(c), s.CardName(m.Card)))
+			return illegal(fmt.Sprintf("the top card of %s is %s, not %s", s.PileName(from), s.CardName(c), s.CardName(m.Card)))
 		}
 		if !s.canPlace(m.Card, from, to) {
 			return illegal(s.reason(m.Card, from, to))

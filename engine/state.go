@@ -63,6 +63,10 @@ func (s *State) SetWords(on bool) { s.words = on }
 func (s *State) Words() bool { return s.words }
 
 // CardName is card c as the position's texts name it: "9♣" or "9C".
+// It is not inlined: it is called only to say why a move is illegal, at
+// many places (the play panel's WebAssembly module is kept small).
+//
+//go:noinline
 func (s *State) CardName(c Card) string {
 	if s.words {
 		return c.Pretty()
@@ -71,6 +75,9 @@ func (s *State) CardName(c Card) string {
 }
 
 // PileName is pile i as the position's texts name it: "fan 3" or "t3".
+// Not inlined, as CardName.
+//
+//go:noinline
 func (s *State) PileName(i int) string {
 	if s.words {
 		return s.g.Piles[i].Describe()

@@ -25,6 +25,7 @@ func NewSafe(g *engine.Game) *Safe {
 // is not changed.
 func (sf *Safe) Move(s *engine.State) (engine.Move, bool) {
 	sf.p.s = s
-	defer func() { sf.p.s = nil }()
-	return sf.p.autoMove()
+	m, ok := sf.p.autoMove()
+	sf.p.s = nil
+	return m, ok
 }

@@ -301,9 +301,8 @@
     }
 
     // lastMove marks the piles of the last move (and of the forced moves
-    // that followed it).
-    // The engine's own moves (Auto-move, Finish) are marked with the
-    // reader's move before them.
+    // that followed it); the engine's own moves (Auto-move, Finish) are
+    // marked with the reader's move before them.
     function lastMove() {
       var steps = st.res.steps, first = st.moves.length - 1 - (st.res.auto || 0);
       for (var i = steps.length - 1; i >= 0 && (steps[i].auto || steps[i].move >= first); i--) {
@@ -946,8 +945,8 @@
       return play.ask(req('position', typed ? { typed: true } : null)).then(function (res) {
         busy(false);
         if (res.error && typed) {
+          // The field is marked invalid; the status says why (once).
           input.setCustomValidity(res.error);
-          input.reportValidity();
           say(res.error);
           if (typed.back) {
             st = typed.back;
@@ -982,9 +981,9 @@
     }
     function run(what) {
       if (what.op === 'show') {
-        var back = view ? st : null; // the game on the board, kept if the deal is refused
+        var shown = view ? st : null; // the game on the board, kept if the deal is refused
         fromForm();
-        return startPlay(true, false, { back: back });
+        return startPlay(true, false, { back: shown });
       }
       if (what.op === 'solve') {
         var back = snapshot();

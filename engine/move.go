@@ -194,46 +194,47 @@ func (s *State) tableauTakes(to int) CardSet {
 func (s *State) reason(c Card, from, to int) string {
 	spec := &s.g.Piles[to]
 	p := s.piles[to]
+	card, id := s.CardName(c), s.PileName(to)
 	switch spec.Kind {
 	case Foundation:
 		f := &spec.Found
 		switch {
 		case c.Suit() != f.Suit:
-			return fmt.Sprintf("%s cannot go to %s: it takes %s only", c, spec.ID, f.Suit.Name())
+			return fmt.Sprintf("%s cannot go to %s: it takes %s only", card, id, f.Suit.Name())
 		case len(p) >= int(f.Len) && f.Len == 1:
-			return fmt.Sprintf("%s cannot go to %s: it holds the %s of %s alone", c, spec.ID, f.Base.Name(), f.Suit.Name())
+			return fmt.Sprintf("%s cannot go to %s: it holds the %s of %s alone", card, id, f.Base.Name(), f.Suit.Name())
 		case len(p) >= int(f.Len):
-			return fmt.Sprintf("%s cannot go to %s: it is complete", c, spec.ID)
+			return fmt.Sprintf("%s cannot go to %s: it is complete", card, id)
 		case len(p) == 0:
-			return fmt.Sprintf("%s cannot go to %s: it starts with the %s of %s", c, spec.ID, f.Base.Name(), f.Suit.Name())
+			return fmt.Sprintf("%s cannot go to %s: it starts with the %s of %s", card, id, f.Base.Name(), f.Suit.Name())
 		}
-		return fmt.Sprintf("%s cannot go on %s in %s: it needs %s next", c, p[len(p)-1], spec.ID, NewCard(f.Next(p[len(p)-1].Rank()), f.Suit))
+		return fmt.Sprintf("%s cannot go on %s in %s: it needs %s next", card, s.CardName(p[len(p)-1]), id, s.CardName(NewCard(f.Next(p[len(p)-1].Rank()), f.Suit)))
 	case Tableau:
 		fs := &s.g.Piles[from]
 		switch {
 		case fs.ToFoundationOnly:
-			return fmt.Sprintf("cards from %s play only to the foundations", fs.ID)
+			return fmt.Sprintf("cards from %s play only to the foundations", s.PileName(from))
 		case spec.MaxLen > 0 && len(p) >= spec.MaxLen:
-			return fmt.Sprintf("%s cannot go to %s: it already holds %d cards, the most a pile may hold", c, spec.ID, len(p))
+			return fmt.Sprintf("%s cannot go to %s: it already holds %d cards, the most a pile may hold", card, id, len(p))
 		case len(p) == 0 && spec.Fill == FillFromWaste:
-			return fmt.Sprintf("%s cannot go to %s: an empty column is filled only from the waste", c, spec.ID)
+			return fmt.Sprintf("%s cannot go to %s: an empty column is filled only from the waste", card, id)
 		case len(p) == 0 && spec.Fill == FillKings:
-			return fmt.Sprintf("%s cannot go to %s: an emptied %s is filled only by a King", c, spec.ID, strings.Fields(spec.Describe())[0])
+			return fmt.Sprintf("%s cannot go to %s: an emptied %s is filled only by a King", card, id, strings.Fields(spec.Describe())[0])
 		case len(p) == 0:
-			return fmt.Sprintf("%s cannot go to %s: an emptied %s is never refilled", c, spec.ID, strings.Fields(spec.Describe())[0])
+			return fmt.Sprintf("%s cannot go to %s: an emptied %s is never refilled", card, id, strings.Fields(spec.Describe())[0])
 		case spec.Build == BuildNone:
-			return fmt.Sprintf("%s cannot go on %s: nothing is built on %s", c, p[len(p)-1], spec.Describe())
+			return fmt.Sprintf("%s cannot go on %s: nothing is built on %s", card, s.CardName(p[len(p)-1]), spec.Describe())
 		}
-		return fmt.Sprintf("%s cannot go on %s: %s builds %s", c, p[len(p)-1], spec.ID, spec.Build)
+		return fmt.Sprintf("%s cannot go on %s: %s builds %s", card, s.CardName(p[len(p)-1]), id, spec.Build)
 	case Reserve:
-		return fmt.Sprintf("%s cannot go to %s: nothing is put on a reserve card, and a space is filled by the rules alone", c, spec.ID)
+		return fmt.Sprintf("%s cannot go to %s: nothing is put on a reserve card, and a space is filled by the rules alone", card, id)
 	case Cell:
 		if fs := &s.g.Piles[from]; fs.ToFoundationOnly {
-			return fmt.Sprintf("cards from %s play only to the foundations", fs.ID)
+			return fmt.Sprintf("cards from %s play only to the foundations", s.PileName(from))
 		}
-		return fmt.Sprintf("%s cannot go to %s: a cell holds one card, and it holds %s", c, spec.ID, p[len(p)-1])
+		return fmt.Sprintf("%s cannot go to %s: a cell holds one card, and it holds %s", card, id, s.CardName(p[len(p)-1]))
 	}
-	return fmt.Sprintf("nothing may be put on %s (%s)", spec.ID, spec.Kind)
+	return fmt.Sprintf("nothing may be put on %s (%s)", id, spec.Kind)
 }
 
 // valid reports whether i is a pile of the position.
@@ -370,9 +371,9 @@ func (s *State) forcedFirst(f Move) string {
 	g := s.g
 	switch f.Action {
 	case ActRefill:
-		return fmt.Sprintf("%s must first be filled from %s", g.Piles[f.To].ID, g.Piles[f.From].ID)
+		return fmt.Sprintf("%s must first be filled from %s", s.PileName(int(f.To)), s.PileName(int(f.From)))
 	case ActDeal:
-		return fmt.Sprintf("the rules deal %s from %s to %s next", f.Card, g.Piles[f.From].ID, g.Piles[f.To].ID)
+		return fmt.Sprintf("the rules deal %s from %s to %s next", s.CardName(f.Card), s.PileName(int(f.From)), s.PileName(int(f.To)))
 	case ActRedeal:
 		return "the rules redeal next: " + g.DescribeRedeal()
 	}
@@ -409,7 +410,9 @@ func (e illegal) Error() string        { return string(e) }
 func (e illegal) Is(target error) bool { return target == ErrIllegal }
 
 // Check returns nil if m is legal in the position, or an error saying in
-// words why not ("7H cannot go on 9H: t3 builds up or down in suit").
+// words why not ("7H cannot go on 9H: t3 builds up or down in suit", or
+// in the board's words, SetWords: "7♥ cannot go on 9♥: fan 3 builds up
+// or down in suit").
 func (s *State) Check(m Move) error {
 	g := s.g
 	valid := s.valid
@@ -431,14 +434,14 @@ func (s *State) Check(m Move) error {
 		from, to := int(m.From), int(m.To)
 		fs := &g.Piles[from]
 		if from == to {
-			return illegal(fmt.Sprintf("a card cannot move from %s onto itself", fs.ID))
+			return illegal(fmt.Sprintf("a card cannot move from %s onto itself", s.PileName(from)))
 		}
 		if len(s.piles[from]) == 0 {
-			return illegal(fmt.Sprintf("%s is empty", fs.ID))
+			return illegal(fmt.Sprintf("%s is empty", s.PileName(from)))
 		}
 		if m.Action == ActRefill {
 			if !forced || f != m {
-				return illegal(fmt.Sprintf("%s cannot be filled now", g.Piles[to].ID))
+				return illegal(fmt.Sprintf("%s cannot be filled now", s.PileName(to)))
 			}
 			return nil
 		}
@@ -448,13 +451,13 @@ func (s *State) Check(m Move) error {
 			if a := g.PlainAction(from, to); a != ActMove && !g.Has(a) {
 				return illegal(absent(a, g))
 			}
-			return illegal(fmt.Sprintf("cards do not play from %s (%s)", fs.ID, fs.Kind))
+			return illegal(fmt.Sprintf("cards do not play from %s (%s)", s.PileName(from), fs.Kind))
 		}
 		if c := s.Top(from); m.Card != c {
 			if fs.Runs {
 				return s.checkRun(m)
 			}
-			return illegal(fmt.Sprintf("the top card of %s is %s, not %s", fs.ID, c, m.Card))
+			return illegal(fmt.Sprintf("the top card of %s is %s, not %s", s.PileName(from), s.CardName(c), s.CardName(m.Card)))
 		}
 		if !s.canPlace(m.Card, from, to) {
 			return illegal(s.reason(m.Card, from, to))
@@ -471,7 +474,7 @@ func (s *State) Check(m Move) error {
 			return illegal("a deal turns the stock's top card onto the waste")
 		}
 		if c := s.Top(g.stock); m.Card != c {
-			return illegal(fmt.Sprintf("the top card of the stock is %s, not %s", c, m.Card))
+			return illegal(fmt.Sprintf("the top card of the stock is %s, not %s", s.CardName(c), s.CardName(m.Card)))
 		}
 		return nil
 	case ActRedeal:

@@ -129,24 +129,25 @@ func (s *State) checkRun(m Move) error {
 	g := s.g
 	from, to := int(m.From), int(m.To)
 	fs, ts := &g.Piles[from], &g.Piles[to]
+	card, fromName, toName := s.CardName(m.Card), s.PileName(from), s.PileName(to)
 	n := s.runFrom(from, m.Card)
 	if n == 0 {
-		return illegal(fmt.Sprintf("%s is not in %s", m.Card, fs.ID))
+		return illegal(fmt.Sprintf("%s is not in %s", card, fromName))
 	}
 	if run := s.runLength(from); n > run {
 		p := s.piles[from]
 		under, over := p[len(p)-run-1], p[len(p)-run]
 		return illegal(fmt.Sprintf("%s cannot move with the %d cards on it: %s is not built on %s (%s builds %s)",
-			m.Card, n-1, over, under, fs.ID, fs.Build))
+			card, n-1, s.CardName(over), s.CardName(under), fromName, fs.Build))
 	}
 	if ts.Kind != Tableau {
-		return illegal(fmt.Sprintf("%s cannot go to %s with the %d cards on it: only a run moved onto a tableau pile moves as one", m.Card, ts.ID, n-1))
+		return illegal(fmt.Sprintf("%s cannot go to %s with the %d cards on it: only a run moved onto a tableau pile moves as one", card, toName, n-1))
 	}
 	if !s.canPlace(m.Card, from, to) {
 		return illegal(s.reason(m.Card, from, to))
 	}
 	if ts.MaxLen > 0 && len(s.piles[to])+n > ts.MaxLen {
-		return illegal(fmt.Sprintf("%s cannot go to %s with the %d cards on it: %s holds at most %d cards", m.Card, ts.ID, n-1, ts.ID, ts.MaxLen))
+		return illegal(fmt.Sprintf("%s cannot go to %s with the %d cards on it: %s holds at most %d cards", card, toName, n-1, toName, ts.MaxLen))
 	}
 	if most := s.MaxRun(to); n > most {
 		f, e := s.freeSpaces(to)
@@ -155,7 +156,7 @@ func (s *State) checkRun(m Move) error {
 			onto = ", the one it goes to left out,"
 		}
 		return illegal(fmt.Sprintf("%s cannot move with the %d cards on it: %d free %s and %d empty %s%s let a run of at most %d cards move",
-			m.Card, n-1, f, plural(f, "cell"), e, plural(e, "pile"), onto, most))
+			card, n-1, f, plural(f, "cell"), e, plural(e, "pile"), onto, most))
 	}
 	return nil
 }

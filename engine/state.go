@@ -31,6 +31,9 @@ type State struct {
 	shuffle Shuffler
 	// history keeps what Undo needs for moves that rearrange many cards.
 	history []snapshot
+	// words: the position's texts name cards and piles in the board's
+	// words (SetWords).
+	words bool
 }
 
 // Shuffler is the random stream of a deal, continued by shuffling redeals.
@@ -48,6 +51,39 @@ type snapshot struct {
 
 // Game returns the game the position belongs to.
 func (s *State) Game() *Game { return s.g }
+
+// SetWords sets how the texts of Check (and of the replay package's
+// verifier, on this position) name cards and piles: in the board's
+// words ("9♣", "fan 3"), as the play panel shows them, or, off (the
+// default), in the replay notation ("9C", "t3"), as replays and their
+// errors are written. Clone keeps it.
+func (s *State) SetWords(on bool) { s.words = on }
+
+// Words reports whether the position's texts are in the board's words.
+func (s *State) Words() bool { return s.words }
+
+// CardName is card c as the position's texts name it: "9♣" or "9C".
+// It is not inlined: it is called only to say why a move is illegal, at
+// many places (the play panel's WebAssembly module is kept small).
+//
+//go:noinline
+func (s *State) CardName(c Card) string {
+	if s.words {
+		return c.Pretty()
+	}
+	return c.String()
+}
+
+// PileName is pile i as the position's texts name it: "fan 3" or "t3".
+// Not inlined, as CardName.
+//
+//go:noinline
+func (s *State) PileName(i int) string {
+	if s.words {
+		return s.g.Piles[i].Describe()
+	}
+	return s.g.Piles[i].ID
+}
 
 // Pile returns the cards of pile i, bottom first. The slice must not be
 // changed.

@@ -320,7 +320,7 @@ func resolve(s *engine.State, m *Move, fail func(string, ...any) error) (engine.
 	}
 	p := s.Pile(from)
 	if len(p) == 0 {
-		return engine.Move{}, fail("%s is empty", m.From)
+		return engine.Move{}, fail("%s is empty", s.PileName(from))
 	}
 	mv := engine.Move{Action: engine.ActMove, From: int8(from), Card: p[len(p)-1]}
 	if a, ok := engine.KeywordAction(m.Action); ok {
@@ -335,7 +335,11 @@ func resolve(s *engine.State, m *Move, fail func(string, ...any) error) (engine.
 	} else if m.Card != "" {
 		if c, _ := engine.ParseCard(m.Card); c != mv.Card {
 			if !g.Piles[from].Runs {
-				return engine.Move{}, fail("the top card of %s is %s, not %s", m.From, mv.Card, m.Card)
+				written := m.Card
+				if s.Words() && c != engine.NoCard {
+					written = s.CardName(c)
+				}
+				return engine.Move{}, fail("the top card of %s is %s, not %s", s.PileName(from), s.CardName(mv.Card), written)
 			}
 			// The bottom card of a run that moves as one; Check says
 			// whether it may.
@@ -350,7 +354,7 @@ func resolve(s *engine.State, m *Move, fail func(string, ...any) error) (engine.
 				return t, nil
 			}
 		}
-		return engine.Move{}, fail("no foundation takes %s now", mv.Card)
+		return engine.Move{}, fail("no foundation takes %s now", s.CardName(mv.Card))
 	}
 	to, err := pile(m.To, m.ToPos)
 	if err != nil {

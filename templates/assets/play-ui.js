@@ -8,6 +8,7 @@
   'use strict';
   var SUITS = { C: '\u2663', S: '\u2660', H: '\u2665', D: '\u2666' };
   var STOPPED = 'stopped';
+  var AUTO = 'patience-auto-move'; // localStorage: "1" when Auto-move is on
 
   // cardText("TH") is "10♥", for labels.
   function cardText(code) {
@@ -193,12 +194,31 @@
       // Shown only while the engine says a redeal is legal.
       view.redeal = button('Redeal', function () { act({ action: 'redeal' }); }, 'play-redeal');
       view.redeal.hidden = true;
+      // Shown while the engine says every card left goes home by itself.
+      view.finish = button('Finish', finish, 'play-finish');
+      view.finish.hidden = true;
+      // Auto-move: the engine plays the cards its sound rules prove safe
+      // to send home after each move (offered where the game has any).
+      view.auto = el('label', 'play-auto');
+      view.autoBox = el('input');
+      view.autoBox.type = 'checkbox';
+      view.autoBox.checked = autoOn();
+      view.autoBox.addEventListener('change', function () {
+        try { localStorage.setItem(AUTO, view.autoBox.checked ? '1' : '0'); } catch (e) { /* no storage */ }
+        if (view.autoBox.checked) autoNow();
+      });
+      view.auto.appendChild(view.autoBox);
+      view.auto.appendChild(document.createTextNode(' Auto-move safe cards'));
+      view.auto.title = 'After each move, send home the cards the solver proves safe to send (one move each in the list; Undo takes them back one by one)';
+      view.auto.hidden = true;
       view.bar.appendChild(view.undo);
       view.bar.appendChild(view.redo);
       view.bar.appendChild(view.hint);
       view.bar.appendChild(view.redeal);
+      view.bar.appendChild(view.finish);
       view.bar.appendChild(button('Solve from here', function () { solve(0, true); }, 'play-solve-here'));
       view.bar.appendChild(button('Copy as replay', function () { copy(st.res.replay); }));
+      view.bar.appendChild(view.auto);
       view.keys.innerHTML = 'Click or tap a card, then the pile it goes to, or drag it there; click it twice to send it home; click the stock to deal. ' +
         'Keys: <kbd>Tab</kbd> or the arrows to a pile, <kbd>Enter</kbd> picks its top card (once the merci may be played, <kbd>\u2191</kbd> <kbd>\u2193</kbd> pick a card deeper in it), ' +
         'the arrows to the destination, <kbd>Enter</kbd> plays; <kbd>Esc</kbd> drops the card; <kbd>U</kbd> undoes, <kbd>R</kbd> redoes, <kbd>H</kbd> asks a hint.';
@@ -259,6 +279,8 @@
       v.redo.disabled = !st.redo.length;
       v.hint.disabled = !!res.over;
       v.redeal.hidden = !res.redeal;
+      v.finish.hidden = !res.finish || res.won;
+      v.auto.hidden = !res.safe;
       v.line.textContent = '';
       if (res.line) {
         v.line.innerHTML = res.line;
@@ -305,14 +327,15 @@
     }
 
     // lastMove marks the piles of the last move (and of the forced moves
-    // that followed it).
+    // that followed it); the engine's own moves (Auto-move, Finish) are
+    // marked with the reader's move before them.
     function lastMove() {
-      var steps = st.res.steps, n = st.moves.length;
-      for (var i = steps.length - 1; i >= 0 && (steps[i].auto || steps[i].move === n - 1); i--) {
+      var steps = st.res.steps, first = st.moves.length - 1 - (st.res.auto || 0);
+      for (var i = steps.length - 1; i >= 0 && (steps[i].auto || steps[i].move >= first); i--) {
         var f = pileEl(steps[i].from), t = pileEl(steps[i].to);
         if (f) f.classList.add('play-from');
         if (t) t.classList.add('play-to');
-        if (!steps[i].auto) break;
+        if (!steps[i].auto && steps[i].move === first) break;
       }
     }
 
@@ -432,6 +455,7 @@
       serial(function () {
         var before = st.res.steps.length;
         busy(true);
+        if (autoOn() && st.res.safe) extra.auto = true;
         return play.ask(req('move', extra)).then(function (res) {
           busy(false);
           if (res.error) {
@@ -449,11 +473,34 @@
           st.redo = [];
           setHash(false);
           say('');
-          show(res, 'Move ' + st.moves.length + ': ' + stepsText(res, before));
+          show(res, 'Move ' + (st.moves.length - (res.auto || 0)) + ': ' + stepsText(res, before));
           answered();
           if (!drawn) measure(t0);
         });
       });
+    }
+    // engineMoves asks the engine to play its own moves (op "auto": the
+    // safe ones; "finish": every card left home), as moves of the line.
+    function engineMoves(op, what) {
+      serial(function () {
+        var before = st.res.steps.length;
+        busy(true);
+        return play.ask(req(op)).then(function (res) {
+          busy(false);
+          answered();
+          if (res.error) return say(res.error);
+          if (!res.auto) return;
+          st.moves = res.moves;
+          st.redo = [];
+          setHash(false);
+          show(res, what + ': ' + stepsText(res, before));
+        });
+      });
+    }
+    function finish() { refused(); clearHint(); engineMoves('finish', 'Finished'); }
+    function autoNow() { if (st && st.res && st.res.safe) engineMoves('auto', 'Auto-moved'); }
+    function autoOn() {
+      try { return localStorage.getItem(AUTO) === '1'; } catch (e) { return false; }
     }
     function goTo(moves, redo, announce) {
       var old = st.moves;
@@ -546,7 +593,7 @@
       if (!p.cards.length) return refuse('Nothing to pick: this pile is empty.', id);
       sel = { pile: id, depth: depth == null ? p.cards.length - 1 : depth, at: performance.now() };
       markSel();
-      view.live.textContent = 'Picked ' + cardText(p.cards[sel.depth]) + ' from ' + id + '. Now choose where it goes.';
+      view.live.textContent = 'Picked ' + cardText(p.cards[sel.depth]) + ' from ' + ((st.res.names || {})[id] || id) + '. Now choose where it goes.';
     }
     // sendHome sends the picked card to a foundation that takes it, if
     // one does (the engine says which): a second click (or tap) on it
@@ -721,16 +768,22 @@
         say('Hint: ' + h.caption + '.' + why);
       }, failed);
     }
+    // checkSays puts text in the live region of "Still winnable?" unless
+    // it says it already: a board drawn again (a refusal after a move
+    // drawn at once) does not make screen readers say it twice.
+    function checkSays(text) {
+      if (view.check.textContent !== text) view.check.textContent = text;
+    }
     function winnable() {
       var key = st.moves.join(','), n = st.moves.length, v = view;
       if (st.res.over) {
-        v.check.textContent = 'Still winnable? ' + (st.res.won ? 'Won.' : 'No: no move is left.');
+        checkSays('Still winnable? ' + (st.res.won ? 'Won.' : 'No: no move is left.'));
         v.check.setAttribute('data-verdict', st.res.won ? 'won' : 'lost');
         return;
       }
       if (verdicts[key]) return showVerdict(verdicts[key]);
       if (check.busy()) check.stop();
-      v.check.textContent = 'Still winnable? Checking\u2026';
+      checkSays('Still winnable? Checking\u2026');
       check.ask(req('winnable')).then(function (res) {
         // The board may be gone (a new game, a solve) or redrawn since.
         if (res.error || !res.verdict || view !== v) return;
@@ -744,11 +797,11 @@
       }, function () { /* stopped by a newer move */ });
     }
     function showVerdict(v) {
-      view.check.textContent = 'Still winnable? ' + ({
+      checkSays('Still winnable? ' + ({
         won: 'Yes: the solver found a win from here.',
         lost: 'No: this position is lost, whatever is played.',
         unknown: 'Undecided: the solver found no win within its short budget.'
-      }[v] || v);
+      }[v] || v));
       view.check.setAttribute('data-verdict', v);
     }
 
@@ -908,11 +961,26 @@
     }
     // startPlay shows the game st; push: a new history entry (true),
     // the same one (false) or none (0); scroll: bring the panel into view.
-    function startPlay(push, scroll) {
+    // typed: the deal comes from the field, which the engine refuses if
+    // it is not a deal (not deal 1 instead, as for a link), keeping the
+    // game typed.back, if any.
+    function startPlay(push, scroll, typed) {
+      var old = view;
       view = null;
       busy(true);
-      return play.ask(req('position')).then(function (res) {
+      return play.ask(req('position', typed ? { typed: true } : null)).then(function (res) {
         busy(false);
+        if (res.error && typed) {
+          // The field is marked invalid; the status says why (once).
+          input.setCustomValidity(res.error);
+          say(res.error);
+          if (typed.back) {
+            st = typed.back;
+            view = old;
+          }
+          answered();
+          return;
+        }
         if (res.error) {
           out.textContent = '';
           return say(res.error);
@@ -939,8 +1007,9 @@
     }
     function run(what) {
       if (what.op === 'show') {
+        var shown = view ? st : null; // the game on the board, kept if the deal is refused
         fromForm();
-        return startPlay(true);
+        return startPlay(true, false, { back: shown });
       }
       if (what.op === 'solve') {
         var back = snapshot();
@@ -969,6 +1038,7 @@
     }
 
     out.addEventListener('keydown', onPanelKey);
+    input.addEventListener('input', function () { input.setCustomValidity(''); });
     // The download's progress, under the status line.
     var bar = el('progress', 'play-load');
     bar.max = 1;

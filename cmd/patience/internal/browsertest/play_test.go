@@ -49,6 +49,10 @@ func TestPlay(t *testing.T) {
 	t.Run("Drag", f.testPlayDrag)
 	t.Run("Keys", f.testPlayKeys)
 	t.Run("BrokenLink", f.testPlayBrokenLink)
+	t.Run("AutoMove", f.testPlayAutoMove)
+	t.Run("Announcements", f.testPlayAnnouncements)
+	t.Run("Download", f.testPlayDownload)
+	t.Run("TypedDeal", f.testPlayTypedDeal)
 	t.Run("Lost", f.testPlayLost)
 	t.Run("FromFile", f.testPlayFromFile)
 }
@@ -264,6 +268,7 @@ func (f *fixture) testPlay(t *testing.T, tc playCase) {
 	// An illegal one, by keys: the engine's reason.
 	var bad engine.Move
 	why := ""
+	after.SetWords(true) // the reasons in the board's words
 	for _, from := range g.PilesOf(engine.Tableau) {
 		for _, to := range append(g.PilesOf(engine.Tableau), g.PilesOf(engine.Foundation)...) {
 			m := engine.Move{Action: engine.ActMove, From: int8(from), To: int8(to), Card: after.Top(from)}
@@ -278,8 +283,8 @@ func (f *fixture) testPlay(t *testing.T, tc playCase) {
 		}
 		tb.idle()
 		tb.wait(`/^Not allowed/.test(document.querySelector('.play-refusal').textContent)`, 20*time.Second)
-		if got := eval[string](tb, `document.querySelector('.play-refusal').textContent`); got != "Not allowed: "+play.Words(g, why) {
-			t.Errorf("illegal move %s: refusal %q, want the engine's reason in the board's words %q", bad, got, play.Words(g, why))
+		if got := eval[string](tb, `document.querySelector('.play-refusal').textContent`); got != "Not allowed: "+why {
+			t.Errorf("illegal move %s: refusal %q, want the engine's reason in the board's words %q", bad, got, why)
 		}
 	}
 
@@ -294,6 +299,9 @@ func (f *fixture) testPlay(t *testing.T, tc playCase) {
 		t.Errorf("the shared link shows\n%v %q\nwant\n%v %q", got.Board, got.Moves, shown.Board, shown.Moves)
 	}
 
+	if r := eval[[]float64](tb2, `(r => [r.top, r.bottom, innerHeight])(document.querySelector('section.play').getBoundingClientRect())`); r[0] >= r[2] || r[1] <= 0 {
+		t.Errorf("the shared link leaves the panel out of the window (top %v, bottom %v, window %v)", r[0], r[1], r[2])
+	}
 	if tc.family == "fan" {
 		tb2.axe("a position being played")
 	}

@@ -174,7 +174,8 @@ func excerpt(s string, at int) string {
 // along the line each move as the panel sends it (the game's own kinds
 // of move first when there are), an illegal card move, which the engine
 // refuses with its reason, a card that is not the top one, and every
-// fifth move a click on the stock. Then solves that are won or proved
+// fifth move a click on the stock, every third with Auto-move; at its
+// end, "auto" and "finish". Then solves that are won or proved
 // lost within their budgets, which carry the solution's viewer and the
 // blocked cards, and requests that are not right. Every solve is bounded
 // by positions alone (MS -1), so that its answer does not depend on the
@@ -230,6 +231,11 @@ func wasmRequests(t *testing.T) []play.Request {
 			r := with("move", notation, 0)
 			attempt(&r, g, m)
 			reqs = append(reqs, r)
+			if step%3 == 1 {
+				// The same move with Auto-move on.
+				r.Auto = true
+				reqs = append(reqs, r)
+			}
 			if bad, ok := illegal(s, step); ok {
 				r := with("move", notation, 0)
 				attempt(&r, g, bad)
@@ -251,7 +257,7 @@ func wasmRequests(t *testing.T) []play.Request {
 				notation = append(notation, w.Text())
 			}
 		}
-		reqs = append(reqs, with("position", notation, 0))
+		reqs = append(reqs, with("position", notation, 0), with("auto", notation, 0), with("finish", notation, 0))
 		solves(notation)
 	}
 	// Solves decided within their budgets: a won solve brings its
@@ -292,6 +298,7 @@ func wasmRequests(t *testing.T) []play.Request {
 		func(r *play.Request) { r.Game = "nope" },
 		func(r *play.Request) { r.Variant = "nope" },
 		func(r *play.Request) { r.Deal = "x" },
+		func(r *play.Request) { r.Deal, r.Typed = "0", true },
 		func(r *play.Request) { r.Moves = []string{"t1 f1\nt2 f2"} },
 		func(r *play.Request) { r.Moves = []string{"t1 t1"} },
 		func(r *play.Request) { r.Op = "fly" },

@@ -10,7 +10,8 @@
 // last (kept), so that the next request, a move more or an undo, costs
 // that move, not a replay from the deal. The page keeps no rule: which
 // moves are legal, why one is not, what a move is called and what the
-// solver says all come from here, in the board's words (Words).
+// solver says all come from here, in the board's words (the engine's
+// own: engine.State.SetWords).
 package play
 
 //go:generate go run ./gen
@@ -36,14 +37,20 @@ type Request struct {
 	// Op is what to do: "position" (the position after Moves, drawn),
 	// "move" (play the attempt below), "hint" (the solver's next move),
 	// "winnable" (a bounded solve of the position, its verdict only),
-	// "solve" (solve the position; a win comes as a replay viewer) or
+	// "solve" (solve the position; a win comes as a replay viewer),
 	// "line" (Moves are a solution, as Response.Solution gave it: its
-	// viewer, as "solve" would give it, without solving again).
+	// viewer, as "solve" would give it, without solving again), "auto"
+	// (play the safe moves, as Auto does after a move) or "finish" (play
+	// the finish, Response.Finish).
 	Op      string   `json:"op"`
 	Game    string   `json:"game"`
 	Variant string   `json:"variant,omitempty"`
 	Deal    string   `json:"deal"`
 	Moves   []string `json:"moves,omitempty"`
+	// Typed: the deal of "position" was typed in the panel's field, so
+	// one that is not a deal is an Error saying why (the range), not
+	// deal 1 with a note as for a link.
+	Typed bool `json:"typed,omitempty"`
 
 	// The attempt of "move": the card the reader picked (Card, in pile
 	// From; a buried card is a merci where the game has one) and the pile
@@ -52,6 +59,10 @@ type Request struct {
 	Card   string `json:"card,omitempty"`
 	To     string `json:"to,omitempty"`
 	Action string `json:"action,omitempty"`
+	// Auto: after a legal "move", play the cards the solver's sound
+	// rules prove safe to send home (solver.Safe), one move each, and
+	// then the finish once there is one (Response.Finish).
+	Auto bool `json:"auto,omitempty"`
 
 	// The budget of "hint", "winnable" and "solve": positions (0: the
 	// defaults below), and the milliseconds after which the clock stops
@@ -97,6 +108,17 @@ type Response struct {
 	// Redeal: a redeal is a legal move now, so the panel shows its
 	// Redeal control.
 	Redeal bool `json:"redeal,omitempty"`
+	// Safe: the solver's sound rules prove some moves to the
+	// foundations safe in this game (solver.NewSafe), so the panel
+	// offers to play them by themselves (Request.Auto).
+	Safe bool `json:"safe,omitempty"`
+	// Finish is the number of moves of the finish, when there is one:
+	// every card left goes home by the obvious run (finish), and the
+	// panel offers to play it (op "finish"). 0: none.
+	Finish int `json:"finish,omitempty"`
+	// Auto is how many of the last Moves the engine played itself for
+	// this request (the safe moves and the finish), after the reader's.
+	Auto int `json:"auto,omitempty"`
 	// Legal lists the legal moves, so that the page draws one the reader
 	// makes at once, before the engine's answer (with the forced moves
 	// that follow it) comes.
@@ -244,6 +266,18 @@ var kept struct {
 	sync.Mutex
 	key string // the game's key and the deal
 	v   *replay.Verified
+	// The sound rules of the game of v (nil: none), made once per game.
+	safeKey string
+	safe    *solver.Safe
+}
+
+// safeRules returns the sound rules of g, made once while g is the
+// worker's game.
+func safeRules(g *engine.Game) *solver.Safe {
+	if kept.safeKey != g.Key() {
+		kept.safeKey, kept.safe = g.Key(), solver.NewSafe(g)
+	}
+	return kept.safe
 }
 
 // declared is the game the worker was given last (Request.Declaration),
@@ -299,6 +333,19 @@ func Handle(req *Request, progress func(nodes int64, elapsed time.Duration)) *Re
 		} else {
 			res = req.move(v)
 		}
+	case "auto", "finish":
+		if broken != "" {
+			res = position(v)
+			break
+		}
+		n := len(v.Replay.Moves)
+		if req.Op == "auto" {
+			autoMoves(v, false)
+		} else {
+			extend(v, finish(v.End))
+		}
+		res = position(v)
+		res.Auto = len(v.Replay.Moves) - n
 	case "hint", "winnable", "solve":
 		res = req.solve(v, progress)
 	case "line":
@@ -337,7 +384,7 @@ func (req *Request) line() (v *replay.Verified, broken string, err error) {
 		return nil, "", err
 	}
 	d, err := pysolrand.ParseDeal(req.Deal)
-	if err != nil && req.Op == "position" {
+	if err != nil && req.Op == "position" && !req.Typed {
 		// A link with a deal that is not one: deal 1, with a note.
 		fallback = append(fallback, err.Error()+": deal 1 is shown")
 		d, err = pysolrand.Deal{N: 1}, nil
@@ -360,6 +407,8 @@ func (req *Request) line() (v *replay.Verified, broken string, err error) {
 			kept.key, kept.v = "", nil
 			return nil, "", err
 		}
+		// The engine's reasons in the board's words.
+		kept.v.End.SetWords(true)
 		kept.key = key
 	}
 	v = kept.v
@@ -389,7 +438,7 @@ func (req *Request) line() (v *replay.Verified, broken string, err error) {
 			case i > 1:
 				before = fmt.Sprintf("The %d moves before it are kept.", i)
 			}
-			return v, fmt.Sprintf("Move %d, %s, cannot be played: %s. %s", i+1, what, Words(g, reason(err)), before), nil
+			return v, fmt.Sprintf("Move %d, %s, cannot be played: %s. %s", i+1, what, reason(err), before), nil
 		}
 	}
 	return v, "", nil
@@ -426,6 +475,8 @@ func position(v *replay.Verified) *Response {
 	for i := range v.Game.Piles {
 		res.Names[v.Game.Piles[i].ID] = v.Game.Piles[i].Describe()
 	}
+	res.Safe = safeRules(v.Game) != nil
+	res.Finish = len(finish(end))
 	res.Over = over(end, len(legal))
 	if res.Won {
 		r.Result = "won"
@@ -529,10 +580,80 @@ func (req *Request) move(v *replay.Verified) *Response {
 	}
 	if err := v.Extend(m); err != nil {
 		res := position(v)
-		res.Illegal = Words(v.Game, reason(err))
+		res.Illegal = reason(err)
 		return res
 	}
-	return position(v)
+	n := len(v.Replay.Moves)
+	if req.Auto {
+		autoMoves(v, true)
+	}
+	res := position(v)
+	res.Auto = len(v.Replay.Moves) - n
+	return res
+}
+
+// autoMoves plays after the line v the moves to the foundations that
+// the game's sound rules prove safe, one after the other, and, with
+// finishing, the finish once there is one.
+func autoMoves(v *replay.Verified, finishing bool) {
+	if sf := safeRules(v.Game); sf != nil {
+		for {
+			m, ok := sf.Move(v.End)
+			if !ok || !extend(v, []engine.Move{m}) {
+				break
+			}
+		}
+	}
+	if finishing {
+		extend(v, finish(v.End))
+	}
+}
+
+// extend plays the moves after the line v, as the reader's, and
+// reports whether all of them played (they are legal: the engine chose
+// them).
+func extend(v *replay.Verified, moves []engine.Move) bool {
+	for _, w := range replay.FromMoves(v.Game, "", "", moves).Moves {
+		if v.Extend(w) != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// finish returns the finish from s: the obvious run that brings every
+// card left home, each move the first the engine lists to a foundation
+// (from a pile that is not one), the rules making their forced moves in
+// between. It returns nil when that run does not win (a choice is left
+// to the reader: a deal, a move in the tableau), or when the game is won
+// already.
+func finish(s *engine.State) []engine.Move {
+	g, start := s.Game(), s
+	var moves, buf []engine.Move
+	for range 4 * g.Cards() {
+		if s.Won() {
+			return moves
+		}
+		buf = s.Legal(buf[:0])
+		next, ok := engine.Move{}, false
+		for _, m := range buf {
+			if m.Action.Forced() || m.Action == engine.ActMove && g.Piles[m.To].Kind == engine.Foundation && g.Piles[m.From].Kind != engine.Foundation {
+				next, ok = m, true
+				break
+			}
+		}
+		if !ok {
+			return nil
+		}
+		if s == start {
+			s = s.Clone() // s is the reader's: cloned only once a move goes home
+		}
+		s.Apply(next)
+		if !next.Action.Forced() {
+			moves = append(moves, next)
+		}
+	}
+	return nil
 }
 
 // buriedMoveKeyword returns the keyword of the legal move in s that takes

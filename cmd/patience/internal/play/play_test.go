@@ -50,6 +50,9 @@ func TestHandle(t *testing.T) {
 		}
 	}
 	name := func(i int8) string { return g.Piles[i].ID }
+	inWords := hitw.Clone()
+	inWords.SetWords(true)
+	whyWords := inWords.Check(bad).Error()
 	legalText := replay.FromMoves(g, "1", "", []engine.Move{legal}).Moves[0].Text()
 	tests := []struct {
 		name    string
@@ -68,13 +71,15 @@ func TestHandle(t *testing.T) {
 		{name: "legal move", req: Request{Op: "move", Game: "house-in-the-woods", Deal: "1", From: name(legal.From), To: name(legal.To)},
 			moves: []string{legalText}},
 		{name: "illegal move", req: Request{Op: "move", Game: "house-in-the-woods", Deal: "1", From: name(bad.From), To: name(bad.To)},
-			illegal: Words(g, why), moves: []string{}},
+			illegal: whyWords, moves: []string{}},
 		{name: "wrong card", req: Request{Op: "move", Game: "house-in-the-woods", Deal: "1", From: "t1", Card: "KS", To: "t2"},
 			illegal: "the top card of fan 1 is " + hitw.Top(g.PileIndex("t1")).Pretty() + ", not K♠", moves: []string{}},
 		{name: "undo is fewer moves", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "1", Moves: []string{}}, moves: []string{}},
 		{name: "stock click deals", req: Request{Op: "move", Game: "royal-cotillion", Deal: "3", From: "s"}, moves: []string{"deal"}},
 		{name: "unknown game", req: Request{Op: "position", Game: "nope", Deal: "1"}, error: `unknown game "nope"`},
 		{name: "bad deal", req: Request{Op: "move", Game: "house-in-the-woods", Deal: "x"}, error: "x"},
+		{name: "a typed deal that is not one is refused with the range", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "99999999999999999999", Typed: true},
+			error: "is too large (the largest is 18446744073709551615)"},
 		{name: "a link's deal that is not one falls back to deal 1", req: Request{Op: "position", Game: "house-in-the-woods", Deal: "x", Moves: []string{"t1 f"}},
 			moves: []string{}, illegal: `deal number "x": must be a whole number written with digits only, such as 123 (or ms123): deal 1 is shown.`,
 			check: func(t *testing.T, res *Response) {
@@ -415,21 +420,12 @@ func TestKept(t *testing.T) {
 	}
 }
 
-// TestWords puts the engine's texts in the board's words.
-func TestWords(t *testing.T) {
-	g, err := engine.Lookup("napoleon-at-st-helena", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct{ in, want string }{
-		{"9C cannot go on QS: t3 builds up or down in suit", "9♣ cannot go on Q♠: column 3 builds up or down in suit"},
-		{"TH cannot go to f1: it takes clubs only", "10♥ cannot go to foundation 1: it takes clubs only"},
-		{"the stock's top card is s", "the stock's top card is the stock"},
-		{"AS, 10S and KSX stay", "A♠, 10S and KSX stay"},
-	} {
-		if got := Words(g, tc.in); got != tc.want {
-			t.Errorf("Words(%q) = %q, want %q", tc.in, got, tc.want)
-		}
+// TestBrokenLinkWords: a link's move that does not play is said in the
+// board's words, the engine's reason too.
+func TestBrokenLinkWords(t *testing.T) {
+	res := Handle(&Request{Op: "position", Game: "napoleon-at-st-helena", Deal: "2", Moves: []string{"t3:9C t2"}}, nil)
+	if !strings.HasPrefix(res.Illegal, "Move 1, 9♣ from column 3 to column 2, cannot be played: the top card of column 3 is ") || !strings.Contains(res.Illegal, ", not 9♣") {
+		t.Errorf("broken link: %q", res.Illegal)
 	}
 }
 

@@ -62,10 +62,14 @@ func request(o js.Value) *play.Request {
 		}
 		return 0
 	}
+	flag := func(k string) bool {
+		v := o.Get(k)
+		return v.Type() == js.TypeBoolean && v.Bool()
+	}
 	req := &play.Request{
 		Op: str("op"), Game: str("game"), Variant: str("variant"), Deal: str("deal"),
 		From: str("from"), Card: str("card"), To: str("to"), Action: str("action"),
-		Nodes: num("nodes"), MS: num("ms"),
+		Nodes: num("nodes"), MS: num("ms"), Auto: flag("auto"), Typed: flag("typed"),
 		Declaration: str("declaration"), Skeletons: str("skeletons"),
 	}
 	if m := o.Get("moves"); m.Type() == js.TypeObject {

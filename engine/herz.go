@@ -195,7 +195,7 @@ func (layoff) check(s *State, m Move) string { return "nothing is to be laid off
 func (layoff) absent(g *Game) string         { return "nothing is to be laid off now" }
 
 func (layoff) forcedFirst(s *State, f Move) string {
-	return fmt.Sprintf("%s on %s must first be laid off", f.Card, s.g.Piles[f.From].ID)
+	return fmt.Sprintf("%s on %s must first be laid off", s.CardName(f.Card), s.PileName(int(f.From)))
 }
 
 func (layoff) describe(s *State, m Move) string {

@@ -89,17 +89,17 @@ func (merci) check(s *State, m Move) string {
 	case fs.Kind != Tableau:
 		return fmt.Sprintf("the merci pulls a card out of a fan, not out of %s", fs.Describe())
 	case int(m.Depth) >= len(p):
-		return fmt.Sprintf("%s holds only %d cards", fs.ID, len(p))
+		return fmt.Sprintf("%s holds only %d cards", s.PileName(from), len(p))
 	case int(m.Depth) == len(p)-1:
-		return fmt.Sprintf("the merci pulls out a buried card; %s is the top card of %s and plays as usual", p[len(p)-1], fs.ID)
+		return fmt.Sprintf("the merci pulls out a buried card; %s is the top card of %s and plays as usual", s.CardName(p[len(p)-1]), s.PileName(from))
 	case p[m.Depth] != m.Card:
-		return fmt.Sprintf("%s is not at that place in %s", m.Card, fs.ID)
+		return fmt.Sprintf("%s is not at that place in %s", s.CardName(m.Card), s.PileName(from))
 	}
 	if k := g.Piles[to].Kind; k != Foundation && k != Tableau {
 		return fmt.Sprintf("the merci card plays to a foundation or onto a fan, not to %s", g.Piles[to].Describe())
 	}
 	if g.Piles[to].Kind == Tableau && len(s.piles[to]) == 0 {
-		return fmt.Sprintf("%s cannot go to %s: an emptied fan is never refilled", m.Card, g.Piles[to].ID)
+		return fmt.Sprintf("%s cannot go to %s: an emptied fan is never refilled", s.CardName(m.Card), s.PileName(to))
 	}
 	if !s.canPlace(m.Card, from, to) {
 		return s.reason(m.Card, from, to)

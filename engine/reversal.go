@@ -67,13 +67,13 @@ func (reversal) check(s *State, m Move) string {
 	case fs.Kind != Foundation || ts.Kind != Foundation:
 		return "a reversal moves a card from one foundation to another"
 	case from == to:
-		return fmt.Sprintf("a card cannot move from %s onto itself", fs.ID)
+		return fmt.Sprintf("a card cannot move from %s onto itself", s.PileName(from))
 	case len(s.piles[from]) == 0:
-		return fmt.Sprintf("%s is empty", fs.ID)
+		return fmt.Sprintf("%s is empty", s.PileName(from))
 	case len(s.piles[from]) == 1:
-		return fmt.Sprintf("%s is the base card of %s and never moves", s.Top(from), fs.ID)
+		return fmt.Sprintf("%s is the base card of %s and never moves", s.CardName(s.Top(from)), s.PileName(from))
 	case s.Top(from) != m.Card:
-		return fmt.Sprintf("the top card of %s is %s, not %s", fs.ID, s.Top(from), m.Card)
+		return fmt.Sprintf("the top card of %s is %s, not %s", s.PileName(from), s.CardName(s.Top(from)), s.CardName(m.Card))
 	}
 	if !s.canPlace(m.Card, from, to) {
 		return s.reason(m.Card, from, to)

@@ -28,9 +28,8 @@ func notationIn(g *Game, text string) string {
 // the board's words; without, in the notation, as replays are written.
 // Every game the reader plays (not one whose moves the rules make),
 // along a line from deal 1: every card moved from any pile to any
-// other, and a card that is not the one on top. (The reasons a game's
-// own kind of move gives, in its file, such as fan.go's merci, are not
-// in the board's words yet.)
+// other, and a card that is not the one on top, as a plain move and as
+// the games' own kinds of move (the merci, the reversal).
 func TestCheckWords(t *testing.T) {
 	g, err := Lookup("napoleon-at-st-helena", "")
 	if err != nil {
@@ -70,12 +69,14 @@ func TestCheckWords(t *testing.T) {
 							continue
 						}
 						for _, c := range []Card{s.Top(from), s.Pile(from)[0]} {
-							err := s.Check(Move{Action: ActMove, From: int8(from), To: int8(to), Card: c})
-							if err == nil {
-								continue
-							}
-							if w := notationIn(g, err.Error()); w != "" {
-								t.Fatalf("step %d, %s from %s to %s: %q says %q", step, c, g.Piles[from].ID, g.Piles[to].ID, err, w)
+							for _, act := range []Action{ActMove, ActMerci, ActReversal} {
+								err := s.Check(Move{Action: act, From: int8(from), To: int8(to), Card: c})
+								if err == nil {
+									continue
+								}
+								if w := notationIn(g, err.Error()); w != "" {
+									t.Fatalf("step %d, %s from %s to %s: %q says %q", step, c, g.Piles[from].ID, g.Piles[to].ID, err, w)
+								}
 							}
 						}
 					}

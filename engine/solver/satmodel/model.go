@@ -1,0 +1,552 @@
+// Package satmodel decides deals of the talon family without redeals
+// (Royal Cotillion) with a time-indexed SAT model, solved by an external
+// SAT solver (Debian's cadical), in the manner of Dang, Gent,
+// Nightingale, Ulrich-Oltean and Waller, "Constraint Models for
+// Klondike" (CP 2025). It is an experiment of issue 44 (see the section
+// "A SAT model" of engine/solver/TUNING.md for what it decided); a win it
+// finds is replayed through the engine's Check and Apply before it
+// counts, and a loss counts only if a second, independent SAT solver
+// agrees.
+//
+// # The game
+//
+// The model takes a game whose piles are foundations (built in suit by
+// a fixed sequence of ranks, empty at the start), reserve spaces that
+// play only to the foundations and are refilled at once from the waste,
+// or from the stock while the waste is empty (Reserve, Refill), wing
+// columns that play only their exposed card, only to the foundations,
+// and are never refilled (Tableau, ToFoundationOnly, FillNever), a stock
+// and a waste, no redeal and no rule of its own (Applies says why a game
+// is not one). Every card then moves forward only: a reserve card to a
+// foundation; a wing card to a foundation once the cards above it are
+// gone; a talon card (the waste's cards bottom first, then the stock's
+// top first: the fixed order in which they are turned up) from the
+// stock to the waste, then from the waste either to a foundation or, as
+// a refill, to a reserve space and later from there to a foundation.
+//
+// # The model
+//
+// Steps t = 0..T-1, T = N (the cards of the game) for the complete
+// model: step t is any number of deals, then at most one move of a card
+// from the waste or a reserve space to a foundation with the refill it
+// forces, and any number of moves from the wing's columns to the
+// foundations. States t = 0..T are the positions between steps.
+// Variables, for physical card c, talon index i and foundation slot
+// (f, k) (the k-th card of foundation f's sequence):
+//
+//   - H[c][t]: c is on a foundation in state t (H[c][0] false, H[c][T]
+//     true, monotone). M[c][t] ≡ H[c][t+1] ∧ ¬H[c][t]: c moves in step
+//     t; at most one card not of the wing moves in a step, and the steps
+//     with moves come first.
+//   - A[c][s]: c goes to slot s; each card takes exactly one of the
+//     slots of its suit and rank, each slot exactly one of the cards. If
+//     c is home in state t+1, the card of the slot below c's is home in
+//     state t (a card's predecessor is home before its step).
+//   - a wing card home in state t+1: the card above it home in state t.
+//   - U[i][t]: talon card i has been turned (dealt) after the deals of
+//     step t (a prefix of the talon, monotone in t;
+//     the waste's cards at the start are turned).
+//   - E[i][t]: talon card i has entered a reserve space in state t
+//     (monotone).
+//   - Z[i][t] ≡ every turned talon card at index ≥ i is gone (in a
+//     reserve space or home): the waste holds none of them.
+//     top[i][t] ≡ U[i][t] ∧ ¬E[i][t] ∧ ¬H[i][t] ∧ Z[i+1][t]: i is the
+//     waste's top card. Z[0][t]: the waste is empty.
+//   - R[t] ≡ a card of step t comes from a reserve space (a reserve
+//     card of the deal, or a talon card with E).
+//   - A talon card moves only if it is the waste's top or in a reserve
+//     space. If R[t], the waste's top card (after the deals of step t) enters a reserve space
+//     (E[j][t+1]); a card enters a reserve space only so; and if R[t]
+//     and the stock still has cards, the waste is not empty.
+//
+// # Sound and complete
+//
+// Sound: from a model, Decode builds the engine's line: for each t, the
+// deals up to the turned count of U[·][t], then the move from the waste
+// or a reserve to its card's slot's foundation and the forced refill,
+// then the wing's moves (which need nothing the others change); every move is checked
+// by the engine (Check, Apply) and the last position must be won
+// (solver.Verify), so a SAT verdict is a win only if its line plays.
+//
+// Complete (an UNSAT verdict means lost): let a winning line of the
+// engine be given. Every card reaches a foundation exactly once and no
+// card leaves one, so the line has exactly N moves to a foundation; cut
+// it after each of them into N steps: step t is some deals, one move and
+// its forced refill (no move can come after the last one: the stock is
+// then empty). The assignment that reads H, E, U (turned cards just
+// before move t), A (the slot each card went to) off the line satisfies
+// every clause, but for one case: a refill from the stock, which the
+// engine makes when a reserve card moves while the waste is empty and
+// the stock is not. Change the line there by one deal just before the
+// move: the card that the refill took from the stock is then the
+// waste's top, the refill takes it from the waste, and the position
+// after the step is the same (the moving card came from a reserve space,
+// which a deal does not touch). So every winning line gives a model:
+// no model means no win. The bound is exact: N steps, one per card
+// reaching a foundation, with the deals between them unbounded (at most
+// the talon's length in all), so no winning line is too long for it.
+// TestLineIsModel checks this on the solver's wins: each one, read as
+// above, satisfies every clause.
+package satmodel
+
+import (
+	"fmt"
+
+	"github.com/patience-solitaire/patience/engine"
+)
+
+type where uint8
+
+const (
+	inReserve where = iota
+	inWing
+	inTalon
+)
+
+// pcard is a physical card: the two copies of a card in a two-pack game
+// are two pcards.
+type pcard struct {
+	card  engine.Card
+	where where
+	pile  int // engine pile (reserve or wing column)
+	above int // wing: the pcard above it, or -1
+	talon int // talon index, or -1
+	slots []int
+}
+
+type slot struct {
+	pile  int // engine foundation pile
+	k     int // place in the foundation's sequence
+	card  engine.Card
+	cands []int // pcards that can fill it
+	below int   // slot under it, or -1
+}
+
+// Model is the SAT model of one deal.
+type Model struct {
+	CNF
+	start *engine.State
+	n     int
+	steps int // T
+	cards []pcard
+	talon []int // pcard by talon index
+	w0    int   // cards in the waste at the start
+	slots []slot
+	// layout[p]: the pcards of engine pile p at the start, bottom first.
+	layout [][]int
+	stock  int
+	waste  int
+
+	H, M    [][]Lit // [pcard][t]
+	A       [][]Lit // [pcard][j]: pcard takes its j-th slot
+	U, E, Z [][]Lit // [talon index][t]
+	top     [][]Lit
+	R       []Lit
+	act     []Lit // a move at t
+
+	defs []def // defined variables, in an order that evaluates them
+}
+
+// def says how a defined variable's value follows from others (for
+// Assign, which reads a line as a model).
+type def struct {
+	v    Lit
+	eval func(val func(Lit) bool) bool
+}
+
+// Applies returns nil if the model takes game g, or says why not.
+func Applies(g *engine.Game) error {
+	if g.Redeals > 0 {
+		return fmt.Errorf("%s has redeals", g.Name)
+	}
+	if g.HasRulesBeyond() || g.AllForced() || g.Goal() != g.Cards() {
+		return fmt.Errorf("%s has rules of its own", g.Name)
+	}
+	stocks, wastes := 0, 0
+	for i := range g.Piles {
+		p := &g.Piles[i]
+		switch p.Kind {
+		case engine.Foundation:
+			if p.Found.AnyRank {
+				return fmt.Errorf("%s: foundation %s takes any rank", g.Name, p.ID)
+			}
+		case engine.Reserve:
+			if !p.Refill || !p.ToFoundationOnly {
+				return fmt.Errorf("%s: reserve %s is not refilled at once or plays elsewhere", g.Name, p.ID)
+			}
+		case engine.Tableau:
+			if !p.ToFoundationOnly || p.Fill != engine.FillNever {
+				return fmt.Errorf("%s: tableau pile %s plays elsewhere or is refilled", g.Name, p.ID)
+			}
+		case engine.Stock:
+			stocks++
+		case engine.Waste:
+			wastes++
+		default:
+			return fmt.Errorf("%s: pile %s is a %s", g.Name, p.ID, p.Kind)
+		}
+	}
+	if stocks != 1 || wastes != 1 {
+		return fmt.Errorf("%s: not one stock and one waste", g.Name)
+	}
+	return nil
+}
+
+// Build makes the model of position s, which must have empty
+// foundations, over the complete bound of steps (one per card).
+func Build(s *engine.State) (*Model, error) { return BuildSteps(s, 0) }
+
+// BuildSteps makes the model over steps steps (0: one per card, the
+// bound that makes it complete). With fewer, a model is still a win,
+// but no model proves nothing.
+func BuildSteps(s *engine.State, steps int) (*Model, error) {
+	g := s.Game()
+	if err := Applies(g); err != nil {
+		return nil, err
+	}
+	m := &Model{start: s.Clone(), n: g.Cards(), stock: g.PilesOf(engine.Stock)[0], waste: g.PilesOf(engine.Waste)[0]}
+	byCard := map[engine.Card][]int{}
+	add := func(p pcard) int {
+		m.cards = append(m.cards, p)
+		byCard[p.card] = append(byCard[p.card], len(m.cards)-1)
+		return len(m.cards) - 1
+	}
+	for i := range g.Piles {
+		p := &g.Piles[i]
+		cards := s.Pile(i)
+		switch p.Kind {
+		case engine.Foundation:
+			if len(cards) > 0 {
+				return nil, fmt.Errorf("foundation %s is not empty", p.ID)
+			}
+			r := p.Found.Base
+			below := -1
+			for k := range int(p.Found.Len) {
+				m.slots = append(m.slots, slot{pile: i, k: k, card: engine.NewCard(r, p.Found.Suit), below: below})
+				below = len(m.slots) - 1
+				r = p.Found.Next(r)
+			}
+		case engine.Reserve:
+			if len(cards) > 1 {
+				return nil, fmt.Errorf("reserve %s holds %d cards", p.ID, len(cards))
+			}
+			for _, c := range cards {
+				add(pcard{card: c, where: inReserve, pile: i, above: -1, talon: -1})
+			}
+		case engine.Tableau:
+			prev := -1
+			for j := len(cards) - 1; j >= 0; j-- {
+				prev = add(pcard{card: cards[j], where: inWing, pile: i, above: prev, talon: -1})
+			}
+		}
+	}
+	for _, c := range s.Pile(m.waste) {
+		m.talon = append(m.talon, add(pcard{card: c, where: inTalon, pile: m.waste, above: -1, talon: len(m.talon)}))
+	}
+	m.w0 = len(m.talon)
+	st := s.Pile(m.stock)
+	for j := len(st) - 1; j >= 0; j-- {
+		m.talon = append(m.talon, add(pcard{card: st[j], where: inTalon, pile: m.stock, above: -1, talon: len(m.talon)}))
+	}
+	m.steps = steps
+	if steps <= 0 || steps > m.n {
+		m.steps = m.n
+	}
+	m.layout = make([][]int, len(g.Piles))
+	for c, p := range m.cards {
+		if p.where != inTalon {
+			m.layout[p.pile] = append([]int{c}, m.layout[p.pile]...) // wings were added top first
+		}
+	}
+	for i, c := range m.talon {
+		if i < m.w0 {
+			m.layout[m.waste] = append(m.layout[m.waste], c)
+		} else {
+			m.layout[m.stock] = append([]int{c}, m.layout[m.stock]...)
+		}
+	}
+	if len(m.cards) != m.n {
+		return nil, fmt.Errorf("%d cards in the layout, want %d", len(m.cards), m.n)
+	}
+	for si := range m.slots {
+		sl := &m.slots[si]
+		sl.cands = byCard[sl.card]
+		for _, c := range sl.cands {
+			m.cards[c].slots = append(m.cards[c].slots, si)
+		}
+	}
+	for _, p := range m.cards {
+		if len(p.slots) != len(byCard[p.card]) {
+			return nil, fmt.Errorf("card %s: %d foundation places for %d copies", p.card, len(p.slots), len(byCard[p.card]))
+		}
+	}
+	m.encode()
+	return m, nil
+}
+
+func (m *Model) define(v Lit, eval func(val func(Lit) bool) bool) {
+	m.defs = append(m.defs, def{v, eval})
+}
+
+func (m *Model) vars(rows, cols int) [][]Lit {
+	out := make([][]Lit, rows)
+	for i := range out {
+		out[i] = make([]Lit, cols)
+		for t := range out[i] {
+			out[i][t] = m.NewVar()
+		}
+	}
+	return out
+}
+
+// andDef defines x ≡ a1 ∧ a2 ∧ ... (clauses and evaluation).
+func (m *Model) andDef(x Lit, as ...Lit) {
+	m.And(x, as...)
+	m.define(x, func(val func(Lit) bool) bool {
+		for _, a := range as {
+			if !val(a) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+func (m *Model) encode() {
+	n, T, L := m.n, m.steps, len(m.talon)
+	m.H = m.vars(n, T+1)
+	m.U = m.vars(L, T)
+	m.E = m.vars(L, T+1)
+	m.A = make([][]Lit, n)
+	for c := range m.cards {
+		for range m.cards[c].slots {
+			m.A[c] = append(m.A[c], m.NewVar())
+		}
+	}
+	// Home: none at the start, all at the end, monotone.
+	for c := range n {
+		m.Add(-m.H[c][0])
+		m.Add(m.H[c][T])
+		for t := range T {
+			m.Add(-m.H[c][t], m.H[c][t+1])
+		}
+	}
+	// Moves: exactly one card reaches a foundation at each t.
+	m.M = make([][]Lit, n)
+	for c := range n {
+		m.M[c] = make([]Lit, T)
+		for t := range T {
+			m.M[c][t] = m.NewVar()
+			m.andDef(m.M[c][t], m.H[c][t+1], -m.H[c][t])
+		}
+	}
+	// At most one move at a time from the waste or a reserve (each
+	// changes the waste); wing moves, which change only the foundations
+	// and their column, may join it. Steps with moves come first.
+	m.act = make([]Lit, T)
+	for t := range T {
+		var talonish []Lit
+		m.act[t] = m.NewVar()
+		m.orDef(m.act[t], column(m.M, t)...)
+		for c, p := range m.cards {
+			if p.where != inWing {
+				talonish = append(talonish, m.M[c][t])
+			}
+		}
+		m.atMostOne(talonish)
+		if t > 0 {
+			m.Add(-m.act[t], m.act[t-1])
+		}
+	}
+	// Slots: each card takes one of its slots, each slot one card; a card
+	// home means the card of the slot below home.
+	slotLit := func(c, si int) Lit {
+		for j, s := range m.cards[c].slots {
+			if s == si {
+				return m.A[c][j]
+			}
+		}
+		panic("satmodel: card not a candidate of slot")
+	}
+	for c := range n {
+		m.exactlyOne(m.A[c])
+	}
+	for si, sl := range m.slots {
+		var col []Lit
+		for _, c := range sl.cands {
+			col = append(col, slotLit(c, si))
+		}
+		m.exactlyOne(col)
+		if sl.below < 0 {
+			continue
+		}
+		for _, c := range sl.cands {
+			for _, d := range m.slots[sl.below].cands {
+				for t := range T {
+					m.Add(-m.H[c][t+1], -slotLit(c, si), -slotLit(d, sl.below), m.H[d][t])
+				}
+			}
+		}
+	}
+	// Wings: the card above goes first.
+	for c, p := range m.cards {
+		if p.where == inWing && p.above >= 0 {
+			for t := range T {
+				m.Add(-m.H[c][t+1], m.H[p.above][t])
+			}
+		}
+	}
+	// The talon.
+	for i := range L {
+		c := m.talon[i]
+		for t := range T {
+			if i < m.w0 {
+				m.Add(m.U[i][t])
+			}
+			if t+1 < T {
+				m.Add(-m.U[i][t], m.U[i][t+1])
+			}
+			if i > 0 {
+				m.Add(-m.U[i][t], m.U[i-1][t])
+			}
+			m.Add(-m.E[i][t], m.U[i][t])
+			m.Add(-m.H[c][t], m.U[i][t])
+			m.Add(-m.E[i][t], m.E[i][t+1])
+		}
+		m.Add(-m.E[i][0])
+	}
+	m.Z = make([][]Lit, L)
+	m.top = make([][]Lit, L)
+	for i := range L {
+		m.Z[i] = make([]Lit, T)
+		m.top[i] = make([]Lit, T)
+	}
+	for t := range T {
+		for i := L - 1; i >= 0; i-- {
+			c := m.talon[i]
+			z := m.NewVar()
+			m.Z[i][t] = z
+			u, e, h := m.U[i][t], m.E[i][t], m.H[c][t]
+			// z ≡ (¬u ∨ e ∨ h) ∧ next
+			m.Add(-z, -u, e, h)
+			next := m.True()
+			if i+1 < L {
+				next = m.Z[i+1][t]
+			}
+			m.Add(-z, next)
+			m.Add(z, u, -next)
+			m.Add(z, -e, -next)
+			m.Add(z, -h, -next)
+			m.define(z, func(val func(Lit) bool) bool {
+				return (!val(u) || val(e) || val(h)) && val(next)
+			})
+			m.top[i][t] = m.NewVar()
+			m.andDef(m.top[i][t], u, -e, -h, next)
+		}
+	}
+	// Where the moving card comes from.
+	m.R = make([]Lit, T)
+	for t := range T {
+		r := m.NewVar()
+		m.R[t] = r
+		for c, p := range m.cards {
+			mv := m.M[c][t]
+			switch p.where {
+			case inReserve:
+				m.Add(-mv, r)
+			case inWing:
+				m.Add(-mv, -r)
+			case inTalon:
+				i := p.talon
+				e := m.E[i][t]
+				m.Add(-mv, -e, r)
+				m.Add(-mv, e, -r)
+				// A talon card moves from the waste's top or a reserve.
+				m.Add(-mv, m.top[i][t], e)
+			}
+		}
+		cards := m.cards
+		M, E := m.M, m.E
+		m.define(r, func(val func(Lit) bool) bool {
+			for c, p := range cards {
+				if val(M[c][t]) && (p.where == inReserve || p.where == inTalon && val(E[p.talon][t])) {
+					return true
+				}
+			}
+			return false
+		})
+		some := []Lit{-r}
+		for c, p := range m.cards {
+			if p.where != inWing {
+				some = append(some, m.M[c][t])
+			}
+		}
+		m.Add(some...)
+		// A move from a reserve: the waste's top fills the space; if the
+		// stock still has cards, the waste is not empty (a refill from the
+		// stock is a deal and a refill from the waste: see the package
+		// comment).
+		if L > 0 {
+			m.Add(-r, -m.Z[0][t], m.U[L-1][t])
+		}
+		for j := range L {
+			m.Add(-r, -m.top[j][t], m.E[j][t+1])
+			m.Add(-m.E[j][t+1], m.E[j][t], r)
+			m.Add(-m.E[j][t+1], m.E[j][t], m.top[j][t])
+		}
+	}
+}
+
+// exactlyOne adds exactly one of lits.
+func (m *Model) exactlyOne(lits []Lit) {
+	m.Add(lits...)
+	m.atMostOne(lits)
+}
+
+// atMostOne adds at most one of lits, with the sequential counter's
+// variables defined for Assign.
+func (m *Model) atMostOne(lits []Lit) {
+	if len(lits) <= 4 {
+		m.AtMostOne(lits)
+		return
+	}
+	first := m.Vars + 1
+	m.AtMostOne(lits)
+	// AtMostOne made s[i] = lits[0] ∨ ... ∨ lits[i], i < n-1.
+	for i := 0; i < len(lits)-1; i++ {
+		m.define(Lit(first+i), anyOf(lits[:i+1]))
+	}
+}
+
+// orDef defines x ≡ a1 ∨ a2 ∨ ....
+func (m *Model) orDef(x Lit, as ...Lit) {
+	neg := make([]Lit, len(as))
+	for i, a := range as {
+		neg[i] = -a
+	}
+	m.And(-x, neg...)
+	m.define(x, anyOf(as))
+}
+
+func anyOf(lits []Lit) func(val func(Lit) bool) bool {
+	return func(val func(Lit) bool) bool {
+		for _, l := range lits {
+			if val(l) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// column returns the literals x[·][t].
+func column(x [][]Lit, t int) []Lit {
+	out := make([]Lit, len(x))
+	for i := range x {
+		out[i] = x[i][t]
+	}
+	return out
+}
+
+// Size returns the model's variables and clauses.
+func (m *Model) Size() (vars, clauses int) { return m.Vars, len(m.Clauses) }

@@ -44,14 +44,20 @@ func (m *Model) Decode(val []bool) ([]engine.Move, error) {
 		}
 	}
 	for t := range m.steps {
-		var cards []int // the move from the waste or a reserve first, then the wing's
-		for d := range m.cards {
-			if value(val, m.M[d][t]) {
-				if m.cards[d].where == inWing {
+		// The move from the waste first, then those from the reserve
+		// spaces (each refilled from the waste's top), then the wing's.
+		var cards []int
+		for _, first := range []bool{true, false} {
+			for d, p := range m.cards {
+				fromWaste := p.where == inTalon && !value(val, m.E[p.talon][t])
+				if value(val, m.M[d][t]) && fromWaste == first && p.where != inWing {
 					cards = append(cards, d)
-				} else {
-					cards = append([]int{d}, cards...)
 				}
+			}
+		}
+		for d, p := range m.cards {
+			if value(val, m.M[d][t]) && p.where == inWing {
+				cards = append(cards, d)
 			}
 		}
 		if len(cards) == 0 {
@@ -86,10 +92,13 @@ func (m *Model) Decode(val []bool) ([]engine.Move, error) {
 // play plays card c's move of step t.
 func (m *Model) play(s *engine.State, val []bool, t, c int, play func(engine.Move) error) error {
 	p := &m.cards[c]
+	// A slot of the card filled in this step that no other copy took.
 	to := -1
-	for j, si := range p.slots {
-		if value(val, m.A[c][j]) {
-			to = m.slots[si].pile
+	for _, si := range p.slots {
+		sl := &m.slots[si]
+		if value(val, m.S[si][t+1]) && !value(val, m.S[si][t]) && len(s.Pile(sl.pile)) == sl.k {
+			to = sl.pile
+			break
 		}
 	}
 	from := p.pile
@@ -138,6 +147,7 @@ func (m *Model) Assign(line []engine.Move) ([]bool, error) {
 	home := make([]bool, m.n)
 	inRes := make([]bool, len(m.talon))
 	turned := m.w0
+	var turnedAt []int // cards turned in step t
 	t := 0
 	for _, mv := range line {
 		switch {
@@ -152,7 +162,7 @@ func (m *Model) Assign(line []engine.Move) ([]bool, error) {
 			if int(mv.From) == m.stock {
 				// A deal before move t-1: the card was turned then.
 				turned++
-				set(m.U[i][t-1], true)
+				turnedAt[t-1] = turned
 			}
 		case mv.Action == engine.ActMove:
 			for c := range m.n {
@@ -160,13 +170,12 @@ func (m *Model) Assign(line []engine.Move) ([]bool, error) {
 			}
 			for i := range m.talon {
 				set(m.E[i][t], inRes[i])
-				set(m.U[i][t], i < turned)
+			}
+			turnedAt = append(turnedAt, turned)
+			for si, sl := range m.slots {
+				set(m.S[si][t], len(ids[sl.pile]) > sl.k)
 			}
 			c := pop(int(mv.From))
-			k := len(ids[mv.To])
-			for j, si := range m.cards[c].slots {
-				set(m.A[c][j], m.slots[si].pile == int(mv.To) && m.slots[si].k == k)
-			}
 			ids[mv.To] = append(ids[mv.To], c)
 			home[c] = true
 			t++
@@ -179,6 +188,25 @@ func (m *Model) Assign(line []engine.Move) ([]bool, error) {
 	}
 	for i := range m.talon {
 		set(m.E[i][t], inRes[i])
+	}
+	for si := range m.slots {
+		set(m.S[si][t], true)
+	}
+	// Deals that the step's moves do not need wait for the next step: the
+	// last card dealt in a step leaves the waste in it (the model's
+	// canonical deals).
+	before := m.w0
+	for t, n := range turnedAt {
+		if n > before {
+			q := m.talon[n-1]
+			if !value(val, m.E[n-1][t+1]) && !value(val, m.H[q][t+1]) {
+				turnedAt[t], n = before, before
+			}
+		}
+		for i := range m.talon {
+			set(m.U[i][t], i < n)
+		}
+		before = n
 	}
 	if m.true_ != 0 {
 		set(m.true_, true)

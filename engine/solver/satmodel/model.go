@@ -138,10 +138,10 @@ type Model struct {
 	waste  int
 
 	H, M    [][]Lit // [pcard][t]
-	A       [][]Lit // [pcard][j]: pcard takes its j-th slot
+	S       [][]Lit // [slot][t]
 	U, E, Z [][]Lit // [talon index][t]
 	top     [][]Lit
-	R       []Lit
+	G       [][]Lit
 	act     []Lit // a move at t
 
 	defs []def // defined variables, in an order that evaluates them
@@ -276,7 +276,7 @@ func BuildSteps(s *engine.State, steps int) (*Model, error) {
 		}
 	}
 	for _, p := range m.cards {
-		if len(p.slots) != len(byCard[p.card]) {
+		if len(p.slots) != len(byCard[p.card]) || len(p.slots) > 2 {
 			return nil, fmt.Errorf("card %s: %d foundation places for %d copies", p.card, len(p.slots), len(byCard[p.card]))
 		}
 	}
@@ -317,12 +317,6 @@ func (m *Model) encode() {
 	m.H = m.vars(n, T+1)
 	m.U = m.vars(L, T)
 	m.E = m.vars(L, T+1)
-	m.A = make([][]Lit, n)
-	for c := range m.cards {
-		for range m.cards[c].slots {
-			m.A[c] = append(m.A[c], m.NewVar())
-		}
-	}
 	// Home: none at the start, all at the end, monotone.
 	for c := range n {
 		m.Add(-m.H[c][0])
@@ -340,52 +334,49 @@ func (m *Model) encode() {
 			m.andDef(m.M[c][t], m.H[c][t+1], -m.H[c][t])
 		}
 	}
-	// At most one move at a time from the waste or a reserve (each
-	// changes the waste); wing moves, which change only the foundations
-	// and their column, may join it. Steps with moves come first.
+	// The steps with moves come first.
 	m.act = make([]Lit, T)
 	for t := range T {
-		var talonish []Lit
 		m.act[t] = m.NewVar()
 		m.orDef(m.act[t], column(m.M, t)...)
-		for c, p := range m.cards {
-			if p.where != inWing {
-				talonish = append(talonish, m.M[c][t])
-			}
-		}
-		m.atMostOne(talonish)
 		if t > 0 {
 			m.Add(-m.act[t], m.act[t-1])
 		}
 	}
-	// Slots: each card takes one of its slots, each slot one card; a card
-	// home means the card of the slot below home.
-	slotLit := func(c, si int) Lit {
-		for j, s := range m.cards[c].slots {
-			if s == si {
-				return m.A[c][j]
+	// Slots: S[s][t], slot s is filled in state t (a foundation's height
+	// in the order encoding): none at the start, all at the end,
+	// monotone, the slot below filled first, in an earlier state (one
+	// card a step on a foundation). The copies of a card are one card on
+	// the foundations: as many copies are home as slots of the card are
+	// filled, in every state.
+	m.S = m.vars(len(m.slots), T+1)
+	for si, sl := range m.slots {
+		m.Add(-m.S[si][0])
+		m.Add(m.S[si][T])
+		for t := range T {
+			m.Add(-m.S[si][t], m.S[si][t+1])
+			if sl.below >= 0 {
+				m.Add(-m.S[si][t+1], m.S[sl.below][t])
 			}
 		}
-		panic("satmodel: card not a candidate of slot")
 	}
-	for c := range n {
-		m.exactlyOne(m.A[c])
-	}
-	for si, sl := range m.slots {
-		var col []Lit
-		for _, c := range sl.cands {
-			col = append(col, slotLit(c, si))
-		}
-		m.exactlyOne(col)
-		if sl.below < 0 {
+	done := map[engine.Card]bool{}
+	for _, sl := range m.slots {
+		if done[sl.card] {
 			continue
 		}
+		done[sl.card] = true
+		var hs, ss [][]Lit
 		for _, c := range sl.cands {
-			for _, d := range m.slots[sl.below].cands {
-				for t := range T {
-					m.Add(-m.H[c][t+1], -slotLit(c, si), -slotLit(d, sl.below), m.H[d][t])
-				}
+			hs = append(hs, m.H[c])
+		}
+		for si := range m.slots {
+			if m.slots[si].card == sl.card {
+				ss = append(ss, m.S[si])
 			}
+		}
+		for t := 1; t <= T; t++ {
+			m.sameCount(column(hs, t), column(ss, t))
 		}
 	}
 	// Wings: the card above goes first.
@@ -415,6 +406,23 @@ func (m *Model) encode() {
 		}
 		m.Add(-m.E[i][0])
 	}
+	// Canonical deals: the last card dealt in a step leaves the waste in
+	// it. (Deals that the step does not need wait: if that card stays,
+	// nothing below it leaves the waste in the step either, and the deals
+	// can move to the next step that takes a card from the waste: the
+	// moves between find what they found.)
+	for t := range T {
+		for i := m.w0; i < L; i++ {
+			c := []Lit{-m.U[i][t], m.E[i][t+1], m.H[m.talon[i]][t+1]}
+			if t > 0 {
+				c = append(c, m.U[i][t-1])
+			}
+			if i+1 < L {
+				c = append(c, m.U[i+1][t])
+			}
+			m.Add(c...)
+		}
+	}
 	m.Z = make([][]Lit, L)
 	m.top = make([][]Lit, L)
 	for i := range L {
@@ -427,76 +435,149 @@ func (m *Model) encode() {
 			z := m.NewVar()
 			m.Z[i][t] = z
 			u, e, h := m.U[i][t], m.E[i][t], m.H[c][t]
-			// z ≡ (¬u ∨ e ∨ h) ∧ next
-			m.Add(-z, -u, e, h)
 			next := m.True()
 			if i+1 < L {
 				next = m.Z[i+1][t]
 			}
-			m.Add(-z, next)
-			m.Add(z, u, -next)
-			m.Add(z, -e, -next)
-			m.Add(z, -h, -next)
-			m.define(z, func(val func(Lit) bool) bool {
-				return (!val(u) || val(e) || val(h)) && val(next)
-			})
+			m.orAndDef(z, u, e, h, next)
 			m.top[i][t] = m.NewVar()
 			m.andDef(m.top[i][t], u, -e, -h, next)
 		}
 	}
-	// Where the moving card comes from.
-	m.R = make([]Lit, T)
+	// A talon card moves from the waste's top (at most one does: the
+	// top is one card) or from a reserve space.
+	for i := range L {
+		c := m.talon[i]
+		for t := range T {
+			m.Add(-m.M[c][t], m.top[i][t], m.E[i][t])
+		}
+	}
+	// Refills: fill[i][t], talon card i enters a reserve space in step t,
+	// from the waste: it was there at the start of the step, and every
+	// turned card above it is gone at the end (to a foundation, or to a
+	// reserve space in the same step): the cards filled in a step are the
+	// top of the waste once its top card has gone home, if it did.
+	// G[i][t] ≡ every card turned in step t at index ≥ i is gone in
+	// state t+1.
+	m.G = make([][]Lit, L)
+	for i := range L {
+		m.G[i] = make([]Lit, T)
+	}
 	for t := range T {
-		r := m.NewVar()
-		m.R[t] = r
+		for i := L - 1; i >= 0; i-- {
+			c := m.talon[i]
+			g := m.NewVar()
+			m.G[i][t] = g
+			u, e, h := m.U[i][t], m.E[i][t+1], m.H[c][t+1]
+			next := m.True()
+			if i+1 < L {
+				next = m.G[i+1][t]
+			}
+			m.orAndDef(g, u, e, h, next)
+			fill := m.NewVar()
+			m.andDef(fill, m.E[i][t+1], -m.E[i][t])
+			m.Add(-fill, u)
+			m.Add(-fill, -h)
+			m.Add(-fill, next)
+		}
+	}
+	// Occupancy: the reserve spaces hold their number of cards in every
+	// state in which the talon still has one (each move from a space is
+	// refilled at once), and never more. With the refills from the top of
+	// the waste, this says: as many refills in a step as moves from a
+	// space, unless the talon runs out; a refill from the stock (the waste
+	// empty) is a deal and a refill (see the package comment).
+	spaces := len(m.start.Game().PilesOf(engine.Reserve))
+	for t := 0; t <= T; t++ {
+		var occ []Lit
 		for c, p := range m.cards {
-			mv := m.M[c][t]
 			switch p.where {
 			case inReserve:
-				m.Add(-mv, r)
-			case inWing:
-				m.Add(-mv, -r)
+				occ = append(occ, -m.H[c][t])
 			case inTalon:
-				i := p.talon
-				e := m.E[i][t]
-				m.Add(-mv, -e, r)
-				m.Add(-mv, e, -r)
-				// A talon card moves from the waste's top or a reserve.
-				m.Add(-mv, m.top[i][t], e)
+				x := m.NewVar()
+				m.andDef(x, m.E[p.talon][t], -m.H[c][t])
+				occ = append(occ, x)
 			}
 		}
-		cards := m.cards
-		M, E := m.M, m.E
-		m.define(r, func(val func(Lit) bool) bool {
-			for c, p := range cards {
-				if val(M[c][t]) && (p.where == inReserve || p.where == inTalon && val(E[p.talon][t])) {
-					return true
-				}
-			}
-			return false
-		})
-		some := []Lit{-r}
-		for c, p := range m.cards {
-			if p.where != inWing {
-				some = append(some, m.M[c][t])
-			}
+		atLeast := m.counter(occ, spaces+1)
+		m.Add(-atLeast[spaces]) // never more than the spaces
+		if t == 0 || L == 0 {
+			m.Add(atLeast[spaces-1])
+			continue
 		}
-		m.Add(some...)
-		// A move from a reserve: the waste's top fills the space; if the
-		// stock still has cards, the waste is not empty (a refill from the
-		// stock is a deal and a refill from the waste: see the package
-		// comment).
-		if L > 0 {
-			m.Add(-r, -m.Z[0][t], m.U[L-1][t])
-		}
-		for j := range L {
-			m.Add(-r, -m.top[j][t], m.E[j][t+1])
-			m.Add(-m.E[j][t+1], m.E[j][t], r)
-			m.Add(-m.E[j][t+1], m.E[j][t], m.top[j][t])
-		}
+		// The talon is empty in state t: every card turned in step t-1, and
+		// gone.
+		empty := m.NewVar()
+		m.andDef(empty, m.U[L-1][t-1], m.G[0][t-1])
+		m.Add(atLeast[spaces-1], empty)
 	}
 }
 
+// counter returns atLeast[j-1] ≡ at least j of lits are true, j = 1..k
+// (a sequential counter, both ways).
+func (m *Model) counter(lits []Lit, k int) []Lit {
+	prev := make([]Lit, k) // over lits[:i]; nil literal 0 means false
+	for i, x := range lits {
+		cur := make([]Lit, k)
+		for j := range k {
+			if j > i {
+				break // at least j+1 of i+1 literals: impossible beyond
+			}
+			v := m.NewVar()
+			cur[j] = v
+			// v ≡ prev[j] ∨ (x ∧ prev[j-1]), prev[-1] true
+			var below Lit // prev[j-1], 0 for true
+			if j > 0 {
+				below = prev[j-1]
+			}
+			if prev[j] != 0 {
+				m.Add(-prev[j], v)
+			}
+			if j == 0 {
+				m.Add(-x, v)
+			} else {
+				m.Add(-x, -below, v)
+			}
+			// v → prev[j] ∨ x; v → prev[j] ∨ below
+			c1 := []Lit{-v, x}
+			c2 := []Lit{-v}
+			if prev[j] != 0 {
+				c1 = append(c1, prev[j])
+				c2 = append(c2, prev[j])
+			}
+			m.Add(c1...)
+			if j > 0 {
+				m.Add(append(c2, below)...)
+			}
+			pj, b, jj := prev[j], below, j
+			m.define(v, func(val func(Lit) bool) bool {
+				return pj != 0 && val(pj) || val(x) && (jj == 0 || val(b))
+			})
+		}
+		prev = cur
+	}
+	out := make([]Lit, k)
+	for j := range k {
+		out[j] = prev[j]
+		if out[j] == 0 {
+			out[j] = -m.True()
+		}
+	}
+	return out
+}
+
+// orAndDef defines g ≡ (¬u ∨ e ∨ h) ∧ next.
+func (m *Model) orAndDef(g, u, e, h, next Lit) {
+	m.Add(-g, -u, e, h)
+	m.Add(-g, next)
+	m.Add(g, u, -next)
+	m.Add(g, -e, -next)
+	m.Add(g, -h, -next)
+	m.define(g, func(val func(Lit) bool) bool {
+		return (!val(u) || val(e) || val(h)) && val(next)
+	})
+}
 // exactlyOne adds exactly one of lits.
 func (m *Model) exactlyOne(lits []Lit) {
 	m.Add(lits...)
@@ -550,3 +631,23 @@ func column(x [][]Lit, t int) []Lit {
 
 // Size returns the model's variables and clauses.
 func (m *Model) Size() (vars, clauses int) { return m.Vars, len(m.Clauses) }
+
+// sameCount says that as many of xs as of ys are true; both have one or
+// two literals (the copies of a card in one or two packs).
+func (m *Model) sameCount(xs, ys []Lit) {
+	switch {
+	case len(xs) == 1 && len(ys) == 1:
+		m.Add(-xs[0], ys[0])
+		m.Add(xs[0], -ys[0])
+	case len(xs) == 2 && len(ys) == 2:
+		for _, p := range [][2][]Lit{{xs, ys}, {ys, xs}} {
+			a, b := p[0], p[1]
+			m.Add(-a[0], b[0], b[1]) // at least one
+			m.Add(-a[1], b[0], b[1])
+			m.Add(-a[0], -a[1], b[0]) // both
+			m.Add(-a[0], -a[1], b[1])
+		}
+	default:
+		panic("satmodel: more than two copies of a card")
+	}
+}

@@ -38,41 +38,6 @@ func (f *CNF) True() Lit {
 	return f.true_
 }
 
-// AtMostOne adds "at most one of lits" with the sequential counter (Sinz
-// 2005): 3n clauses and n-1 new variables.
-func (f *CNF) AtMostOne(lits []Lit) {
-	n := len(lits)
-	if n <= 1 {
-		return
-	}
-	if n <= 4 {
-		for i := range lits {
-			for j := i + 1; j < n; j++ {
-				f.Add(-lits[i], -lits[j])
-			}
-		}
-		return
-	}
-	// s[i]: one of lits[0..i] is true.
-	s := make([]Lit, n-1)
-	for i := range s {
-		s[i] = f.NewVar()
-	}
-	f.Add(-lits[0], s[0])
-	for i := 1; i < n-1; i++ {
-		f.Add(-lits[i], s[i])
-		f.Add(-s[i-1], s[i])
-		f.Add(-lits[i], -s[i-1])
-	}
-	f.Add(-lits[n-1], -s[n-2])
-}
-
-// ExactlyOne adds "exactly one of lits".
-func (f *CNF) ExactlyOne(lits []Lit) {
-	f.Add(lits...)
-	f.AtMostOne(lits)
-}
-
 // And defines x ↔ (a1 ∧ a2 ∧ ...).
 func (f *CNF) And(x Lit, as ...Lit) {
 	long := []Lit{x}

@@ -18,7 +18,8 @@ type Outcome struct {
 	// Answers of the solvers, in order (the first decides; the others
 	// confirmed an UNSAT verdict, or did not in their time).
 	Answers []Answer
-	Times   []time.Duration
+	Times   []time.Duration // wall
+	CPU     []time.Duration
 	Vars    int
 	Clauses int
 	Encode  time.Duration
@@ -52,10 +53,11 @@ func Decide(ctx context.Context, s *engine.State, dir string, solvers []string, 
 	for k, name := range solvers {
 		t0 := time.Now()
 		cctx, cancel := context.WithTimeout(ctx, timeout)
-		a, val, err := Run(cctx, name, filepath.Clean(f.Name()), m.Vars)
+		a, val, cpu, err := Run(cctx, name, filepath.Clean(f.Name()), m.Vars)
 		cancel()
 		out.Answers = append(out.Answers, a)
 		out.Times = append(out.Times, time.Since(t0))
+		out.CPU = append(out.CPU, cpu)
 		if err != nil {
 			return out, err
 		}
@@ -79,3 +81,7 @@ func Decide(ctx context.Context, s *engine.State, dir string, solvers []string, 
 	}
 	return out, nil
 }
+
+// Version changes whenever a change to the model could change a verdict
+// (survey runs of the model record it, as "sat-" + Version).
+const Version = "1"

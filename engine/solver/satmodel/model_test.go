@@ -3,6 +3,7 @@ package satmodel
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/pysolrand"
@@ -57,5 +58,102 @@ func TestLineIsModel(t *testing.T) {
 				t.Fatalf("deal %d: the line read as a model does not decode: %v", n, err)
 			}
 		})
+	}
+}
+
+// TestCounter checks the sequential counter exhaustively on small
+// inputs: for every assignment of the inputs, the clauses hold with the
+// defined values, and every assignment of the counter's variables that
+// satisfies them gives the true counts.
+func TestCounter(t *testing.T) {
+	for _, tc := range []struct{ n, k int }{{1, 1}, {3, 2}, {4, 3}, {5, 2}} {
+		t.Run(itoa(tc.n)+"-"+itoa(tc.k), func(t *testing.T) {
+			m := &Model{}
+			in := make([]Lit, tc.n)
+			for i := range in {
+				in[i] = m.NewVar()
+			}
+			out := m.counter(in, tc.k)
+			for x := 0; x < 1<<tc.n; x++ {
+				count := 0
+				for i := range in {
+					if x&(1<<i) != 0 {
+						count++
+					}
+				}
+				aux := m.Vars - tc.n
+				for y := 0; y < 1<<aux; y++ {
+					val := make([]bool, m.Vars+1)
+					for i := range in {
+						val[in[i]] = x&(1<<i) != 0
+					}
+					for v := range aux {
+						val[tc.n+1+v] = y&(1<<v) != 0
+					}
+					if ok, _ := m.Satisfied(val); !ok {
+						continue
+					}
+					for j, o := range out {
+						if value(val, o) != (count >= j+1) {
+							t.Fatalf("inputs %b: at least %d is %v", x, j+1, value(val, o))
+						}
+					}
+				}
+				val := make([]bool, m.Vars+1)
+				for i := range in {
+					val[in[i]] = x&(1<<i) != 0
+				}
+				if m.true_ != 0 {
+					val[m.true_] = true
+				}
+				get := func(l Lit) bool { return value(val, l) }
+				for _, d := range m.defs {
+					val[d.v] = d.eval(get)
+				}
+				if ok, i := m.Satisfied(val); !ok {
+					t.Fatalf("inputs %b: the defined values break clause %v", x, m.Clauses[i])
+				}
+			}
+		})
+	}
+}
+
+func TestApplies(t *testing.T) {
+	for _, tc := range []struct {
+		slug, variant string
+		ok            bool
+	}{
+		{"royal-cotillion", "", true},
+		{"picture-patience", "no-redeal", true},
+		{"odd-and-even", "", false},   // a redeal
+		{"patriarchs", "", false},     // the reversal, a redeal
+		{"contradance", "", false},    // a redeal
+		{"la-belle-lucie", "", false}, // a tableau that builds
+	} {
+		t.Run(tc.slug+tc.variant, func(t *testing.T) {
+			g, err := engine.Lookup(tc.slug, tc.variant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := Applies(g); (err == nil) != tc.ok {
+				t.Errorf("Applies = %v, want ok %v", err, tc.ok)
+			}
+		})
+	}
+}
+
+// TestDecide runs the SAT solvers, where installed (they are not in CI:
+// the deal takes seconds): Royal Cotillion's deal 7, lost (the solver
+// proves it at once), is UNSAT for both.
+func TestDecide(t *testing.T) {
+	if testing.Short() || !Available("cadical") || !Available("picosat") {
+		t.Skip("needs cadical and picosat")
+	}
+	out, err := Decide(context.Background(), deal(t, "royal-cotillion", 7), t.TempDir(), []string{"cadical", "picosat"}, 5*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Verdict != solver.Lost {
+		t.Fatalf("deal 7: %s (%v), want lost", out.Verdict, out.Answers)
 	}
 }

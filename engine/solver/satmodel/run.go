@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Answer is a SAT solver's verdict.
@@ -36,8 +37,9 @@ func Available(name string) bool {
 
 // Run solves the DIMACS file cnf with the named solver until ctx ends.
 // For Sat it returns the model: val[v] is variable v's value (v ≥ 1) for
-// a formula of vars variables.
-func Run(ctx context.Context, name, cnf string, vars int) (Answer, []bool, error) {
+// a formula of vars variables. cpu is the processor time the solver
+// used (on a busy machine, much less than the wall time).
+func Run(ctx context.Context, name, cnf string, vars int) (a Answer, val []bool, cpu time.Duration, err error) {
 	var cmd *exec.Cmd
 	var out string
 	switch name {
@@ -50,21 +52,24 @@ func Run(ctx context.Context, name, cnf string, vars int) (Answer, []bool, error
 		defer os.Remove(out)
 		cmd = exec.CommandContext(ctx, "minisat", "-verb=0", cnf, out)
 	default:
-		return Undecided, nil, fmt.Errorf("satmodel: unknown solver %q", name)
+		return Undecided, nil, 0, fmt.Errorf("satmodel: unknown solver %q", name)
 	}
 	stdout, err := cmd.Output()
+	if cmd.ProcessState != nil {
+		cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
 	if ctx.Err() != nil {
-		return Undecided, nil, nil
+		return Undecided, nil, cpu, nil
 	}
 	var ee *exec.ExitError
 	if err != nil && !(errors.As(err, &ee) && (ee.ExitCode() == 10 || ee.ExitCode() == 20)) {
-		return Undecided, nil, fmt.Errorf("satmodel: %s: %w", name, err)
+		return Undecided, nil, cpu, fmt.Errorf("satmodel: %s: %w", name, err)
 	}
 	text := string(stdout)
 	if out != "" {
 		b, err := os.ReadFile(out)
 		if err != nil {
-			return Undecided, nil, fmt.Errorf("satmodel: minisat: %w", err)
+			return Undecided, nil, cpu, fmt.Errorf("satmodel: minisat: %w", err)
 		}
 		// minisat writes "SAT" then the model, or "UNSAT".
 		text = strings.Replace(string(b), "UNSAT", "s UNSATISFIABLE", 1)
@@ -72,7 +77,8 @@ func Run(ctx context.Context, name, cnf string, vars int) (Answer, []bool, error
 			text = "s SATISFIABLE\nv " + strings.TrimPrefix(text, "SAT")
 		}
 	}
-	return parse(text, vars)
+	a, val, err = parse(text, vars)
+	return a, val, cpu, err
 }
 
 // parse reads the competition output format: "s SATISFIABLE" and "v"

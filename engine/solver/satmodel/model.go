@@ -48,12 +48,12 @@ type Model struct {
 	stock  int
 	waste  int
 
-	H, M    [][]Lit // [pcard][t]
-	S       [][]Lit // [slot][t]
-	U, E, Z [][]Lit // [talon index][t]
-	top     [][]Lit
-	G       [][]Lit
-	act     []Lit // a move at t
+	H, M [][]Lit // [pcard][t]
+	S    [][]Lit // [slot][t]
+	U, E [][]Lit // [talon index][t]
+	top  [][]Lit // [talon index][t]
+	Z, G [][]Lit // [t][talon index]
+	act  []Lit   // a move at t
 
 	defs []def // defined variables, in an order that evaluates them
 }
@@ -334,25 +334,22 @@ func (m *Model) encode() {
 			m.Add(c...)
 		}
 	}
-	m.Z = make([][]Lit, L)
+	// Z[t][i]: every card turned in step t at index ≥ i is gone in state
+	// t (the waste holds none of them); top[i][t]: i is the waste's top.
+	m.Z = make([][]Lit, T)
 	m.top = make([][]Lit, L)
 	for i := range L {
-		m.Z[i] = make([]Lit, T)
 		m.top[i] = make([]Lit, T)
 	}
 	for t := range T {
-		for i := L - 1; i >= 0; i-- {
-			c := m.talon[i]
-			z := m.NewVar()
-			m.Z[i][t] = z
-			u, e, h := m.U[i][t], m.E[i][t], m.H[c][t]
+		m.Z[t] = m.goneFrom(t, t)
+		for i := range L {
 			next := m.True()
 			if i+1 < L {
-				next = m.Z[i+1][t]
+				next = m.Z[t][i+1]
 			}
-			m.orAndDef(z, u, e, h, next)
 			m.top[i][t] = m.NewVar()
-			m.andDef(m.top[i][t], u, -e, -h, next)
+			m.andDef(m.top[i][t], m.U[i][t], -m.E[i][t], -m.H[m.talon[i]][t], next)
 		}
 	}
 	// A talon card moves from the waste's top (at most one does: the
@@ -368,27 +365,20 @@ func (m *Model) encode() {
 	// turned card above it is gone at the end (to a foundation, or to a
 	// reserve space in the same step): the cards filled in a step are the
 	// top of the waste once its top card has gone home, if it did.
-	// G[i][t] ≡ every card turned in step t at index ≥ i is gone in
+	// G[t][i] ≡ every card turned in step t at index ≥ i is gone in
 	// state t+1.
-	m.G = make([][]Lit, L)
-	for i := range L {
-		m.G[i] = make([]Lit, T)
-	}
+	m.G = make([][]Lit, T)
 	for t := range T {
-		for i := L - 1; i >= 0; i-- {
-			c := m.talon[i]
-			g := m.NewVar()
-			m.G[i][t] = g
-			u, e, h := m.U[i][t], m.E[i][t+1], m.H[c][t+1]
+		m.G[t] = m.goneFrom(t, t+1)
+		for i := range L {
 			next := m.True()
 			if i+1 < L {
-				next = m.G[i+1][t]
+				next = m.G[t][i+1]
 			}
-			m.orAndDef(g, u, e, h, next)
 			fill := m.NewVar()
 			m.andDef(fill, m.E[i][t+1], -m.E[i][t])
-			m.Add(-fill, u)
-			m.Add(-fill, -h)
+			m.Add(-fill, m.U[i][t])
+			m.Add(-fill, -m.H[m.talon[i]][t+1])
 			m.Add(-fill, next)
 		}
 	}
@@ -420,7 +410,7 @@ func (m *Model) encode() {
 		// The talon is empty in state t: every card turned in step t-1, and
 		// gone.
 		empty := m.NewVar()
-		m.andDef(empty, m.U[L-1][t-1], m.G[0][t-1])
+		m.andDef(empty, m.U[L-1][t-1], m.G[t-1][0])
 		m.Add(atLeast[spaces-1], empty)
 	}
 }
@@ -476,6 +466,22 @@ func (m *Model) counter(lits []Lit, k int) []Lit {
 		}
 	}
 	return out
+}
+
+// goneFrom returns g[i] ≡ every talon card turned in step t at index ≥ i
+// is gone (home or in a reserve space) in state s.
+func (m *Model) goneFrom(t, s int) []Lit {
+	L := len(m.talon)
+	g := make([]Lit, L)
+	for i := L - 1; i >= 0; i-- {
+		next := m.True()
+		if i+1 < L {
+			next = g[i+1]
+		}
+		g[i] = m.NewVar()
+		m.orAndDef(g[i], m.U[i][t], m.E[i][s], m.H[m.talon[i]][s], next)
+	}
+	return g
 }
 
 // orAndDef defines g ≡ (¬u ∨ e ∨ h) ∧ next.

@@ -86,8 +86,8 @@ func Applies(g *engine.Game) error {
 				return fmt.Errorf("%s: reserve %s is not refilled at once or plays elsewhere", g.Name, p.ID)
 			}
 		case engine.Tableau:
-			if !p.ToFoundationOnly || p.Fill != engine.FillNever {
-				return fmt.Errorf("%s: tableau pile %s plays elsewhere or is refilled", g.Name, p.ID)
+			if !p.ToFoundationOnly || p.Fill != engine.FillNever || p.Build != engine.BuildNone {
+				return fmt.Errorf("%s: tableau pile %s plays elsewhere, takes cards or is refilled", g.Name, p.ID)
 			}
 		case engine.Stock:
 			stocks++
@@ -138,8 +138,10 @@ func BuildSteps(s *engine.State, steps int) (*Model, error) {
 				r = p.Found.Next(r)
 			}
 		case engine.Reserve:
-			if len(cards) > 1 {
-				return nil, fmt.Errorf("reserve %s holds %d cards", p.ID, len(cards))
+			if len(cards) != 1 {
+				// Empty: a refill is due, or the talon is out (the model's
+				// occupancy starts full).
+				return nil, fmt.Errorf("reserve %s holds %d cards, want 1", p.ID, len(cards))
 			}
 			for _, c := range cards {
 				add(pcard{card: c, where: inReserve, pile: i, above: -1, talon: -1})

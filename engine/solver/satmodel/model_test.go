@@ -202,3 +202,43 @@ func TestDecide(t *testing.T) {
 		t.Fatalf("deal 7: %s (%v), want lost", out.Verdict, out.Answers)
 	}
 }
+
+// TestBuildRefuses checks the positions the model does not take: its
+// occupancy starts with every reserve space full, and its foundations
+// empty.
+func TestBuildRefuses(t *testing.T) {
+	s := deal(t, "royal-cotillion", 1)
+	g := s.Game()
+	r1, st, f1 := g.PileIndex("r1"), g.PilesOf(engine.Stock)[0], g.PileIndex("f1")
+	for _, tc := range []struct {
+		name string
+		move func(piles [][]engine.Card)
+	}{
+		{"empty reserve", func(p [][]engine.Card) {
+			p[st] = append([]engine.Card{p[r1][0]}, p[st]...)
+			p[r1] = nil
+		}},
+		{"foundation card", func(p [][]engine.Card) {
+			for i, c := range p[st] {
+				if c == engine.NewCard(engine.Ace, engine.Clubs) {
+					p[st] = append(p[st][:i:i], p[st][i+1:]...)
+					p[f1] = []engine.Card{c}
+					return
+				}
+			}
+			t.Fatal("no A♣ in the stock")
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			piles := s.Layout()
+			tc.move(piles)
+			pos, err := g.NewStateFromLayout(piles)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Build(pos); err == nil {
+				t.Error("Build took the position")
+			}
+		})
+	}
+}

@@ -3,6 +3,8 @@ package satmodel
 import (
 	"context"
 	"flag"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -238,6 +240,52 @@ func TestBuildRefuses(t *testing.T) {
 			}
 			if _, err := Build(pos); err == nil {
 				t.Error("Build took the position")
+			}
+		})
+	}
+}
+
+// TestRun runs each installed SAT solver on two small formulas, one
+// satisfiable (its model must satisfy it) and one not.
+func TestRun(t *testing.T) {
+	for _, name := range Solvers {
+		t.Run(name, func(t *testing.T) {
+			if !Available(name) {
+				t.Skip(name + " is not installed")
+			}
+			for _, sat := range []bool{true, false} {
+				var f CNF
+				a, b := f.NewVar(), f.NewVar()
+				f.Add(a, b)
+				f.Add(-a, b)
+				if !sat {
+					f.Add(-b)
+				}
+				path := filepath.Join(t.TempDir(), "f.cnf")
+				w, err := os.Create(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := f.WriteDIMACS(w); err != nil {
+					t.Fatal(err)
+				}
+				w.Close()
+				ans, val, _, err := Run(context.Background(), name, path, f.Vars)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := Unsat
+				if sat {
+					want = Sat
+				}
+				if ans != want {
+					t.Fatalf("%s, want %s", ans, want)
+				}
+				if sat {
+					if ok, _ := f.Satisfied(val); !ok {
+						t.Errorf("the model %v does not satisfy the formula", val)
+					}
+				}
 			}
 		})
 	}

@@ -73,8 +73,8 @@ func Run(ctx context.Context, name, cnf string, vars int) (a Answer, val []bool,
 		}
 		// minisat writes "SAT" then the model, or "UNSAT".
 		text = strings.Replace(string(b), "UNSAT", "s UNSATISFIABLE", 1)
-		if strings.HasPrefix(text, "SAT") {
-			text = "s SATISFIABLE\nv " + strings.TrimPrefix(text, "SAT")
+		if rest, ok := strings.CutPrefix(text, "SAT\n"); ok {
+			text = "s SATISFIABLE\nv " + rest
 		}
 	}
 	a, val, err = parse(text, vars)

@@ -189,9 +189,9 @@ func TestApplies(t *testing.T) {
 	}
 }
 
-// TestDecide runs the SAT solvers, where installed (they are not in CI:
-// the deal takes seconds): Royal Cotillion's deal 7, lost (the solver
-// proves it at once), is UNSAT for both.
+// TestDecide runs the SAT solvers where installed (.ci/run installs
+// them; the deal takes seconds): Royal Cotillion's deal 7, lost (the
+// solver proves it at once), is UNSAT for both.
 func TestDecide(t *testing.T) {
 	if testing.Short() || !Available("cadical") || !Available("picosat") {
 		t.Skip("needs cadical and picosat")

@@ -6,10 +6,11 @@
 // For each deal it prints one JSON line: the verdict (a win replayed by
 // the engine; a loss only when every confirming solver says UNSAT too),
 // the model's size, and each solver's answer, wall and processor time.
-// With -json it also appends the verdicts to a survey file of their own
-// (a header with "method": "sat", then one line per deal), which
-// `patience survey merge` folds into the game's survey: a decided
-// verdict there replaces an unknown one.
+// With -json it also writes the deals it decided to a survey file of
+// their own (a header with "method": "sat", then one line per decided
+// deal; an unknown one would only replace the solver's line, and its
+// time, in the survey), which `patience survey merge` folds into the
+// game's survey: a decided verdict there replaces an unknown one.
 //
 //	go run ./scripts/satsurvey -game royal-cotillion -deals 264,436 -timeout 2m
 //	go run ./scripts/satsurvey -unknown content/odds/royal-cotillion.survey.jsonl -json sat.jsonl
@@ -31,6 +32,7 @@ import (
 
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/pysolrand"
+	"github.com/patience-solitaire/patience/engine/solver"
 	"github.com/patience-solitaire/patience/engine/solver/satmodel"
 	"github.com/patience-solitaire/patience/engine/survey"
 )
@@ -75,7 +77,7 @@ func run(args []string, stdout io.Writer) error {
 	unknown := fs.String("unknown", "", "run the deals this survey `file` left unknown")
 	timeout := fs.Duration("timeout", 2*time.Minute, "wall time of each solver run")
 	solvers := fs.String("solvers", "cadical,picosat", "the deciding solver, then the confirming ones")
-	jsonFile := fs.String("json", "", "append the verdicts to this survey `file` (a run with method sat)")
+	jsonFile := fs.String("json", "", "write the decided deals to this new survey `file` (a run with method sat)")
 	steps := fs.Int("steps", 0, "steps of the model (0: one per card, complete)")
 	dump := fs.String("cnf", "", "write the first deal's model to this DIMACS `file` and stop")
 	if err := fs.Parse(args); err != nil {
@@ -139,7 +141,7 @@ func run(args []string, stdout io.Writer) error {
 		if err := enc.Encode(l); err != nil {
 			return err
 		}
-		if out != nil {
+		if out != nil && o.Verdict != solver.Unknown {
 			d := survey.DealResult{Deal: n, Result: l.Result, MS: ms(o.Encode + total), Moves: len(o.Moves)}
 			if err := survey.WriteLine(out, d); err != nil {
 				return err

@@ -73,6 +73,11 @@ func Applies(g *engine.Game) error {
 	if g.HasRulesBeyond() || g.AllForced() || g.Goal() != g.Cards() {
 		return fmt.Errorf("%s has rules of its own", g.Name)
 	}
+	// The model knows one card at a time, deals and refills (the motions
+	// TestMotionsDeclared holds every game's moves to).
+	if other := g.Motions() &^ (engine.MotionOne | engine.MotionDeal | engine.MotionRefill); other != 0 {
+		return fmt.Errorf("%s moves cards in ways the model does not know: %s", g.Name, other)
+	}
 	stocks, wastes := 0, 0
 	for i := range g.Piles {
 		p := &g.Piles[i]

@@ -125,6 +125,9 @@ func (m *Model) play(s *engine.State, val []bool, t, c int, play func(engine.Mov
 // the move and a refill from the waste. It fails if the line is not
 // legal or does not win.
 func (m *Model) Assign(line []engine.Move) ([]bool, error) {
+	if m.steps != m.n {
+		return nil, fmt.Errorf("satmodel: a model of %d steps does not hold every line (%d do)", m.steps, m.n)
+	}
 	if err := solver.Verify(m.start, line); err != nil {
 		return nil, err
 	}

@@ -59,6 +59,12 @@ type Header struct {
 	Solver    string `json:"solver"`     // solver.Version
 	Budget    int64  `json:"budget"`     // node budget per deal
 	TimeoutMS int64  `json:"timeout_ms"` // time budget per deal
+	// Method names how the run decided its deals when not by the
+	// solver's search: "sat" is the SAT model of engine/solver/satmodel
+	// (scripts/satsurvey), whose wins are replayed by the engine and whose
+	// losses are UNSAT for two independent SAT solvers; Solver then names
+	// the model's version and TimeoutMS the time of each SAT solver.
+	Method string `json:"method,omitempty"`
 }
 
 // Summary is what a survey found.

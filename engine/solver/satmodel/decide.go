@@ -1,0 +1,87 @@
+package satmodel
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/solver"
+)
+
+// Outcome is what Decide found for one position.
+type Outcome struct {
+	Verdict solver.Verdict
+	Moves   []engine.Move // the winning line (Won), replayed by the engine
+	// Answers of the solvers, in order (the first decides; the others
+	// confirmed an UNSAT verdict, or did not in their time).
+	Answers []Answer
+	Times   []time.Duration // wall
+	CPU     []time.Duration
+	Vars    int
+	Clauses int
+	Encode  time.Duration
+}
+
+// Decide builds the model of s, writes it under dir and runs the first
+// of solvers until timeout; a SAT verdict is a win once its line has been
+// replayed, an UNSAT verdict a loss once each other solver (each with
+// its own timeout) says UNSAT too. Anything else is Unknown.
+func Decide(ctx context.Context, s *engine.State, dir string, solvers []string, timeout time.Duration) (Outcome, error) {
+	var out Outcome
+	start := time.Now()
+	m, err := Build(s)
+	if err != nil {
+		return out, err
+	}
+	out.Vars, out.Clauses = m.Size()
+	f, err := os.CreateTemp(dir, "satmodel-*.cnf")
+	if err != nil {
+		return out, err
+	}
+	defer os.Remove(f.Name())
+	if err := m.WriteDIMACS(f); err != nil {
+		f.Close()
+		return out, err
+	}
+	if err := f.Close(); err != nil {
+		return out, err
+	}
+	out.Encode = time.Since(start)
+	for k, name := range solvers {
+		t0 := time.Now()
+		cctx, cancel := context.WithTimeout(ctx, timeout)
+		a, val, cpu, err := Run(cctx, name, filepath.Clean(f.Name()), m.Vars)
+		cancel()
+		out.Answers = append(out.Answers, a)
+		out.Times = append(out.Times, time.Since(t0))
+		out.CPU = append(out.CPU, cpu)
+		if err != nil {
+			return out, err
+		}
+		switch {
+		case a == Sat:
+			moves, err := m.Decode(val)
+			if err != nil {
+				return out, fmt.Errorf("%s's model does not replay: %w", name, err)
+			}
+			if k > 0 {
+				return out, fmt.Errorf("%s says SAT where %s said UNSAT", name, solvers[0])
+			}
+			out.Verdict, out.Moves = solver.Won, moves
+			return out, nil
+		case a == Undecided:
+			return out, nil
+		}
+	}
+	if len(solvers) > 1 {
+		out.Verdict = solver.Lost
+	}
+	return out, nil
+}
+
+// Version changes whenever a change to the model could change a verdict
+// (survey runs of the model record it, as "sat-" + Version).
+const Version = "1"

@@ -1,0 +1,222 @@
+package satmodel
+
+import (
+	"fmt"
+
+	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/solver"
+)
+
+func value(val []bool, l Lit) bool {
+	if l < 0 {
+		return !val[-l]
+	}
+	return val[l]
+}
+
+// Decode turns a model (val[v] is variable v's value) into the engine's
+// winning line, forced refills included, and replays it with Check and
+// Apply (solver.Verify): an error means the model is not a win.
+func (m *Model) Decode(val []bool) ([]engine.Move, error) {
+	if len(val) <= m.Vars {
+		return nil, fmt.Errorf("satmodel: a model of %d variables, want %d", len(val)-1, m.Vars)
+	}
+	s := m.start.Clone()
+	stock0 := len(s.Pile(m.stock))
+	var line []engine.Move
+	play := func(mv engine.Move) error {
+		if err := s.Check(mv); err != nil {
+			return fmt.Errorf("satmodel: move %d (%s): %w", len(line)+1, mv, err)
+		}
+		s.Apply(mv)
+		line = append(line, mv)
+		return nil
+	}
+	forced := func() error {
+		for {
+			f, ok := s.Forced()
+			if !ok {
+				return nil
+			}
+			if err := play(f); err != nil {
+				return err
+			}
+		}
+	}
+	for t := range m.steps {
+		// The move from the waste first, then those from the reserve
+		// spaces (each refilled from the waste's top), then the wing's.
+		var cards []int
+		for _, first := range []bool{true, false} {
+			for d, p := range m.cards {
+				fromWaste := p.where == inTalon && !value(val, m.E[p.talon][t])
+				if value(val, m.M[d][t]) && fromWaste == first && p.where != inWing {
+					cards = append(cards, d)
+				}
+			}
+		}
+		for d, p := range m.cards {
+			if value(val, m.M[d][t]) && p.where == inWing {
+				cards = append(cards, d)
+			}
+		}
+		if len(cards) == 0 {
+			break // the steps with moves come first
+		}
+		turned := 0
+		for i := range m.talon {
+			if value(val, m.U[i][t]) {
+				turned = i + 1
+			}
+		}
+		for m.w0+stock0-len(s.Pile(m.stock)) < turned {
+			if err := play(engine.Move{Action: engine.ActDeal, From: int8(m.stock), To: int8(m.waste), Card: s.Top(m.stock)}); err != nil {
+				return nil, err
+			}
+		}
+		for _, c := range cards {
+			if err := m.play(s, val, t, c, play); err != nil {
+				return nil, err
+			}
+			if err := forced(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := solver.Verify(m.start, line); err != nil {
+		return nil, err
+	}
+	return line, nil
+}
+
+// play plays card c's move of step t.
+func (m *Model) play(s *engine.State, val []bool, t, c int, play func(engine.Move) error) error {
+	p := &m.cards[c]
+	// A slot of the card filled in this step that no other copy took.
+	to := -1
+	for _, si := range p.slots {
+		sl := &m.slots[si]
+		if value(val, m.S[si][t+1]) && !value(val, m.S[si][t]) && len(s.Pile(sl.pile)) == sl.k {
+			to = sl.pile
+			break
+		}
+	}
+	from := p.pile
+	if p.where == inReserve || p.where == inTalon && value(val, m.E[p.talon][t]) {
+		from = -1
+		for _, r := range s.Game().PilesOf(engine.Reserve) {
+			if s.Top(r) == p.card {
+				from = r
+				break
+			}
+		}
+	} else if p.where == inTalon {
+		from = m.waste
+	}
+	if from < 0 || to < 0 {
+		return fmt.Errorf("satmodel: step %d: %s has no place (from %d, to %d)", t, p.card, from, to)
+	}
+	return play(engine.Move{Action: engine.ActMove, From: int8(from), To: int8(to), Card: p.card})
+}
+
+// Assign reads a winning line of the engine as an assignment of the
+// model's variables (the completeness argument of the package comment,
+// made executable): with a refill from the stock read as a deal before
+// the move and a refill from the waste. It fails if the line is not
+// legal or does not win.
+func (m *Model) Assign(line []engine.Move) ([]bool, error) {
+	if m.steps != m.n {
+		return nil, fmt.Errorf("satmodel: a model of %d steps does not hold every line (%d do)", m.steps, m.n)
+	}
+	if err := solver.Verify(m.start, line); err != nil {
+		return nil, err
+	}
+	val := make([]bool, m.Vars+1)
+	set := func(l Lit, b bool) {
+		if l < 0 {
+			l, b = -l, !b
+		}
+		val[l] = b
+	}
+	ids := make([][]int, len(m.layout))
+	for p := range ids {
+		ids[p] = append([]int(nil), m.layout[p]...)
+	}
+	pop := func(p int) int {
+		c := ids[p][len(ids[p])-1]
+		ids[p] = ids[p][:len(ids[p])-1]
+		return c
+	}
+	home := make([]bool, m.n)
+	inRes := make([]bool, len(m.talon))
+	turned := m.w0
+	var turnedAt []int // cards turned in step t
+	t := 0
+	for _, mv := range line {
+		switch {
+		case mv.Action == engine.ActDeal:
+			ids[m.waste] = append(ids[m.waste], pop(m.stock))
+			turned++
+		case mv.Action == engine.ActRefill:
+			c := pop(int(mv.From))
+			ids[mv.To] = append(ids[mv.To], c)
+			i := m.cards[c].talon
+			inRes[i] = true
+			if int(mv.From) == m.stock {
+				// A deal before move t-1: the card was turned then.
+				turned++
+				turnedAt[t-1] = turned
+			}
+		case mv.Action == engine.ActMove:
+			for c := range m.n {
+				set(m.H[c][t], home[c])
+			}
+			for i := range m.talon {
+				set(m.E[i][t], inRes[i])
+			}
+			turnedAt = append(turnedAt, turned)
+			for si, sl := range m.slots {
+				set(m.S[si][t], len(ids[sl.pile]) > sl.k)
+			}
+			c := pop(int(mv.From))
+			ids[mv.To] = append(ids[mv.To], c)
+			home[c] = true
+			t++
+		default:
+			return nil, fmt.Errorf("satmodel: move %s is not of the model", mv)
+		}
+	}
+	for c := range m.n {
+		set(m.H[c][t], home[c])
+	}
+	for i := range m.talon {
+		set(m.E[i][t], inRes[i])
+	}
+	for si := range m.slots {
+		set(m.S[si][t], true)
+	}
+	// Deals that the step's moves do not need wait for the next step: the
+	// last card dealt in a step leaves the waste in it (the model's
+	// canonical deals).
+	before := m.w0
+	for t, n := range turnedAt {
+		if n > before {
+			q := m.talon[n-1]
+			if !value(val, m.E[n-1][t+1]) && !value(val, m.H[q][t+1]) {
+				turnedAt[t], n = before, before
+			}
+		}
+		for i := range m.talon {
+			set(m.U[i][t], i < n)
+		}
+		before = n
+	}
+	if m.true_ != 0 {
+		set(m.true_, true)
+	}
+	get := func(l Lit) bool { return value(val, l) }
+	for _, d := range m.defs {
+		set(d.v, d.eval(get))
+	}
+	return val, nil
+}

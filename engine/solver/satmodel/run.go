@@ -1,0 +1,117 @@
+package satmodel
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Answer is a SAT solver's verdict.
+type Answer uint8
+
+const (
+	Undecided Answer = iota // the time ran out (or the solver gave up)
+	Sat
+	Unsat
+)
+
+func (a Answer) String() string { return [...]string{"undecided", "sat", "unsat"}[a] }
+
+// Solvers are the external SAT solvers the package runs, by name: the
+// first decides, the others confirm an UNSAT verdict (Debian's packages
+// cadical, picosat and minisat). Each is independent code.
+var Solvers = []string{"cadical", "picosat", "minisat"}
+
+// Available reports whether the named solver's program is installed.
+func Available(name string) bool {
+	_, err := exec.LookPath(name)
+	return err == nil
+}
+
+// Run solves the DIMACS file cnf with the named solver until ctx ends.
+// For Sat it returns the model: val[v] is variable v's value (v ≥ 1) for
+// a formula of vars variables. cpu is the processor time the solver
+// used (on a busy machine, much less than the wall time).
+func Run(ctx context.Context, name, cnf string, vars int) (a Answer, val []bool, cpu time.Duration, err error) {
+	var cmd *exec.Cmd
+	var out string
+	switch name {
+	case "cadical":
+		cmd = exec.CommandContext(ctx, "cadical", "-q", cnf)
+	case "picosat":
+		cmd = exec.CommandContext(ctx, "picosat", cnf)
+	case "minisat":
+		out = filepath.Join(filepath.Dir(cnf), filepath.Base(cnf)+".minisat")
+		defer os.Remove(out)
+		cmd = exec.CommandContext(ctx, "minisat", "-verb=0", cnf, out)
+	default:
+		return Undecided, nil, 0, fmt.Errorf("satmodel: unknown solver %q", name)
+	}
+	stdout, err := cmd.Output()
+	if cmd.ProcessState != nil {
+		cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	if ctx.Err() != nil {
+		return Undecided, nil, cpu, nil
+	}
+	var ee *exec.ExitError
+	if err != nil && !(errors.As(err, &ee) && (ee.ExitCode() == 10 || ee.ExitCode() == 20)) {
+		return Undecided, nil, cpu, fmt.Errorf("satmodel: %s: %w", name, err)
+	}
+	text := string(stdout)
+	if out != "" {
+		b, err := os.ReadFile(out)
+		if err != nil {
+			return Undecided, nil, cpu, fmt.Errorf("satmodel: minisat: %w", err)
+		}
+		// minisat writes "SAT" then the model, or "UNSAT".
+		text = strings.Replace(string(b), "UNSAT", "s UNSATISFIABLE", 1)
+		if rest, ok := strings.CutPrefix(text, "SAT\n"); ok {
+			text = "s SATISFIABLE\nv " + rest
+		}
+	}
+	a, val, err = parse(text, vars)
+	return a, val, cpu, err
+}
+
+// parse reads the competition output format: "s SATISFIABLE" and "v"
+// lines of literals, or "s UNSATISFIABLE".
+func parse(text string, vars int) (Answer, []bool, error) {
+	a := Undecided
+	val := make([]bool, vars+1)
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 1<<20), 1<<30)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "s "):
+			switch strings.TrimSpace(line[2:]) {
+			case "SATISFIABLE":
+				a = Sat
+			case "UNSATISFIABLE":
+				a = Unsat
+			}
+		case strings.HasPrefix(line, "v "):
+			for _, f := range strings.Fields(line[2:]) {
+				n, err := strconv.Atoi(f)
+				if err != nil {
+					return Undecided, nil, fmt.Errorf("satmodel: bad literal %q", f)
+				}
+				if n > 0 && n <= vars {
+					val[n] = true
+				}
+			}
+		}
+	}
+	if a != Sat {
+		val = nil
+	}
+	return a, val, sc.Err()
+}

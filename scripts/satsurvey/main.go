@@ -1,0 +1,208 @@
+// Command satsurvey runs the SAT model of engine/solver/satmodel on
+// deals of a game, one at a time: the experiment of issue 44
+// (engine/solver/TUNING.md, "A SAT model"). It needs Debian's cadical and
+// picosat (or minisat).
+//
+// For each deal it prints one JSON line: the verdict (a win replayed by
+// the engine; a loss only when every confirming solver says UNSAT too),
+// the model's size, and each solver's answer, wall and processor time.
+// With -json it also writes the deals it decided to a survey file of
+// their own (a header with "method": "sat", then one line per decided
+// deal; an unknown one would only replace the solver's line, and its
+// time, in the survey), which `patience survey merge` folds into the
+// game's survey: a decided verdict there replaces an unknown one.
+//
+//	go run ./scripts/satsurvey -game royal-cotillion -deals 264,436 -timeout 2m
+//	go run ./scripts/satsurvey -unknown content/odds/royal-cotillion.survey.jsonl -json sat.jsonl
+//	go run ./cmd/patience survey merge --json content/odds/royal-cotillion.survey.jsonl \
+//	    content/odds/royal-cotillion.survey.jsonl sat.jsonl
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/patience-solitaire/patience/engine"
+	"github.com/patience-solitaire/patience/engine/pysolrand"
+	"github.com/patience-solitaire/patience/engine/solver"
+	"github.com/patience-solitaire/patience/engine/solver/satmodel"
+	"github.com/patience-solitaire/patience/engine/survey"
+)
+
+type line struct {
+	Deal     uint64    `json:"deal"`
+	Result   string    `json:"result"`
+	Method   string    `json:"method"`
+	Vars     int       `json:"vars"`
+	Clauses  int       `json:"clauses"`
+	EncodeMS float64   `json:"encode_ms"`
+	Solvers  []string  `json:"solvers"`
+	Answers  []string  `json:"answers"`
+	MS       []float64 `json:"ms"`
+	CPUMS    []float64 `json:"cpu_ms"`
+	Moves    int       `json:"moves,omitempty"`
+}
+
+func main() {
+	err := run(os.Args[1:], os.Stdout)
+	var u usageError
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		os.Exit(0)
+	case errors.As(err, &u):
+		fmt.Fprintln(os.Stderr, "satsurvey:", err)
+		os.Exit(2)
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "satsurvey:", err)
+		os.Exit(1)
+	}
+}
+
+// usageError is an error in the command line (exit status 2).
+type usageError struct{ error }
+
+func run(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("satsurvey", flag.ContinueOnError)
+	game := fs.String("game", "royal-cotillion", "game `slug`")
+	variant := fs.String("variant", "", "variant")
+	deals := fs.String("deals", "", "deal numbers, comma-separated")
+	unknown := fs.String("unknown", "", "run the deals this survey `file` left unknown")
+	timeout := fs.Duration("timeout", 2*time.Minute, "wall time of each solver run")
+	solvers := fs.String("solvers", "cadical,picosat", "the deciding solver, then the confirming ones")
+	jsonFile := fs.String("json", "", "write the decided deals to this new survey `file` (a run with method sat)")
+	steps := fs.Int("steps", 0, "steps of the model (0: one per card, complete)")
+	dump := fs.String("cnf", "", "write the first deal's model to this DIMACS `file` and stop")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{err}
+	}
+	g, err := engine.Lookup(*game, *variant)
+	if err != nil {
+		return err
+	}
+	list, err := dealList(*deals, *unknown)
+	if err != nil {
+		return err
+	}
+	names := strings.Split(*solvers, ",")
+	if *dump != "" {
+		s, err := deal(g, list[0])
+		if err != nil {
+			return err
+		}
+		return write(*dump, s, *steps)
+	}
+	if *steps != 0 {
+		return usageError{errors.New("-steps is for -cnf only: a model with fewer steps proves no loss")}
+	}
+	var out io.Writer
+	if *jsonFile != "" {
+		f, err := os.OpenFile(*jsonFile, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		h := survey.Header{Survey: survey.Format, Game: g.Slug, Variant: g.Variant, Engine: survey.Fingerprint(g),
+			Solver: "sat-" + satmodel.Version, TimeoutMS: timeout.Milliseconds(), Method: "sat"}
+		if err := json.NewEncoder(f).Encode(h); err != nil {
+			return err
+		}
+		out = f
+	}
+	enc := json.NewEncoder(stdout)
+	for _, n := range list {
+		s, err := deal(g, n)
+		if err != nil {
+			return err
+		}
+		o, err := satmodel.Decide(context.Background(), s, os.TempDir(), names, *timeout)
+		if err != nil {
+			return fmt.Errorf("deal %d: %w", n, err)
+		}
+		l := line{Deal: n, Result: o.Verdict.String(), Method: "sat", Vars: o.Vars, Clauses: o.Clauses,
+			EncodeMS: ms(o.Encode), Solvers: names[:len(o.Answers)], Moves: len(o.Moves)}
+		var total time.Duration
+		for k, a := range o.Answers {
+			l.Answers = append(l.Answers, a.String())
+			l.MS = append(l.MS, ms(o.Times[k]))
+			l.CPUMS = append(l.CPUMS, ms(o.CPU[k]))
+			total += o.Times[k]
+		}
+		if err := enc.Encode(l); err != nil {
+			return err
+		}
+		if out != nil && o.Verdict != solver.Unknown {
+			d := survey.DealResult{Deal: n, Result: l.Result, MS: ms(o.Encode + total), Moves: len(o.Moves)}
+			if err := survey.WriteLine(out, d); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// dealList returns the deals of -deals, or those a survey left unknown.
+func dealList(deals, unknown string) ([]uint64, error) {
+	var list []uint64
+	if unknown != "" {
+		f, err := survey.ReadFile(unknown)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range f.Results {
+			if d.Result == survey.Unknown {
+				list = append(list, d.Deal)
+			}
+		}
+	}
+	for f := range strings.SplitSeq(deals, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		n, err := strconv.ParseUint(f, 10, 64)
+		if err != nil {
+			return nil, usageError{fmt.Errorf("-deals: %w", err)}
+		}
+		list = append(list, n)
+	}
+	if len(list) == 0 {
+		return nil, usageError{errors.New("no deals: give -deals or -unknown")}
+	}
+	return list, nil
+}
+
+func deal(g *engine.Game, n uint64) (*engine.State, error) {
+	d, err := pysolrand.ParseDeal(strconv.FormatUint(n, 10))
+	if err != nil {
+		return nil, err
+	}
+	return g.Deal(d), nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()/10) / 100 }
+
+func write(path string, s *engine.State, steps int) error {
+	m, err := satmodel.BuildSteps(s, steps)
+	if err != nil {
+		return err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := m.WriteDIMACS(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

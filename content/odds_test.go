@@ -1,0 +1,49 @@
+package content
+
+import (
+	"io/fs"
+	"testing"
+
+	"github.com/patience-solitaire/patience/engine/survey"
+)
+
+// TestPublishedRatesInsideIntervals checks what the verification page
+// and the game pages say of Blake and Gent's published rates (Solvitaire):
+// each lies inside the 95% interval of our survey of the game (unknown
+// deals counted both ways). A new survey that moves an interval away
+// from their figure makes those pages wrong, and this test says so.
+func TestPublishedRatesInsideIntervals(t *testing.T) {
+	tests := []struct {
+		game      string
+		published float64
+	}{
+		{"freecell", 0.99999},
+		{"bakers-game", 0.7505},
+		{"beleaguered-castle", 0.681},
+		{"streets-and-alleys", 0.511},
+		{"fan", 0.4878},
+	}
+	for _, tt := range tests {
+		t.Run(tt.game, func(t *testing.T) {
+			name := "odds/" + tt.game + ".json"
+			data, err := fs.ReadFile(FS, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			all, err := survey.ParseOdds(name, tt.game, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range all {
+				if r.Variant != "" || !r.Measured() {
+					continue
+				}
+				if low, high := r.Interval(); tt.published < low || tt.published > high {
+					t.Errorf("%s, deals %s: Blake and Gent's %.4g%% lies outside our interval %.4g%% to %.4g%%", tt.game, r.Deals, 100*tt.published, 100*low, 100*high)
+				}
+				return
+			}
+			t.Errorf("%s has no survey of the standard rules", name)
+		})
+	}
+}

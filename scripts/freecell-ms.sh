@@ -3,12 +3,13 @@
 # Freecell Solver (Debian package freecell-solver-bin), compared deal by
 # deal.
 #
-#   scripts/freecell-ms.sh [FIRST LAST]        (default 1 32000)
+#   [GAME=freecell] scripts/freecell-ms.sh [FIRST LAST]        (default 1 32000)
 #
-# Ours: patience survey freecell over the range (SURVEY, default
-# content/odds/freecell.survey.jsonl; it resumes, so deals already there
-# are not solved again), at the survey's default budget (16,000,000
-# positions and 10 s a deal). Plain deal N is Windows deal msN for N
+# GAME may also be bakers-game, dealt as FreeCell. Ours: patience survey
+# GAME over the range (SURVEY, default content/odds/GAME.survey.jsonl;
+# it resumes, so deals already there are not solved again, and it is
+# not run when the file has them all), at the survey's default budget
+# (16,000,000 positions and 10 s a deal). Plain deal N is Windows deal msN for N
 # below 32000 (PySolFC's Microsoft generator); ms32000 is solved on its
 # own (patience solve freecell --deal ms32000).
 #
@@ -27,19 +28,30 @@
 # whole run's CPU time.
 set -eu
 first=${1:-1} last=${2:-32000}
-survey=${SURVEY:-content/odds/freecell.survey.jsonl} fciters=${FCITERS:-100000}
+game=${GAME:-freecell}
+preset=$(echo "$game" | tr - _)
+survey=${SURVEY:-content/odds/$game.survey.jsonl} fciters=${FCITERS:-100000}
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
-go build -o "$bin/patience" ./cmd/patience
+# PATIENCE names a patience binary built already (go build embeds
+# content/, which a survey running beside this one may be writing).
+if [ -n "${PATIENCE:-}" ]; then
+	cp "$PATIENCE" "$bin/patience"
+else
+	go build -o "$bin/patience" ./cmd/patience
+fi
 plain=$last
 [ "$plain" -le 31999 ] || plain=31999
-/usr/bin/time -f "# ours: %U s user, %S s system, %e s wall" \
-	"$bin/patience" survey freecell --deals "$first-$plain" --json "$survey" >&2
+have=$(jq -r --argjson a "$first" --argjson b "$plain" 'select(.deal != null and .deal >= $a and .deal <= $b) | .deal' "$survey" | sort -u | wc -l)
+if [ "$have" -lt $((plain - first + 1)) ]; then
+	/usr/bin/time -f "# ours: %U s user, %S s system, %e s wall" \
+		"$bin/patience" survey "$game" --deals "$first-$plain" --json "$survey" >&2
+fi
 # One line a deal: N VERDICT MS.
 jq -r --argjson a "$first" --argjson b "$plain" 'select(.deal != null and .deal >= $a and .deal <= $b) | "\(.deal) \(.result) \(.ms)"' "$survey" |
 	sort -k1,1 -u >"$bin/ours.unsorted"
 if [ "$last" -ge 32000 ]; then
-	"$bin/patience" solve freecell --deal ms32000 2>&1 | sed -n \
+	"$bin/patience" solve "$game" --deal ms32000 2>&1 | sed -n \
 		-e 's/.*: won in [0-9]* moves ([0-9]* positions, \([0-9.]*\)\([mµ]*s\)).*/32000 won \1\2/p' \
 		-e 's/.* is lost: .* positions, \([0-9.]*\)\([mµ]*s\)).*/32000 lost \1\2/p' \
 		-e 's/.* is undecided: .* positions, \([0-9.]*\)\([mµ]*s\).*/32000 unknown \1\2/p' |
@@ -48,6 +60,7 @@ fi
 # join(1) wants its files sorted as text.
 sort -k1,1 "$bin/ours.unsorted" >"$bin/ours"
 # fcsolve NAME OPTIONS...: one line a deal, N VERDICT MS, in $bin/NAME.
+# The range solver's own options come first, fc-solve's after.
 fcsolve() {
 	name=$1
 	shift
@@ -60,15 +73,15 @@ fcsolve() {
 		"$bin/$name.out" | sort -k1,1 >"$bin/$name"
 	# A loss the meta-moves scan reports is checked with atomic moves.
 	awk '$2 == "lost" {print $1}' "$bin/$name" | while read -r n; do
-		v=$(make-microsoft-freecell-board -t "$n" | fc-solve -l crooked-nose -sel 2>&1 |
+		v=$(make-microsoft-freecell-board -t "$n" | fc-solve --game "$preset" -l crooked-nose -sel --max-iters "$fciters" 2>fc-solve --game "$preset" -l crooked-nose -sel 2>&1 |1 |
 			awk '/This game is solveable/ {v = "won"} /I could not solve/ && v == "" {v = "lost"}
 			     /Iterations count exceeded/ {v = "unknown"} END {print v}')
 		echo "# fc-solve $name: ms$n unsolved; crooked-nose (atomic moves): $v" >&2
 		[ "$v" = lost ] || sed -i "s/^$n lost /$n $v /" "$bin/$name"
 	done
 }
-fcsolve default --total-iterations-limit "$fciters"
-fcsolve looking-glass -l lg
+fcsolve default --total-iterations-limit "$fciters" --game "$preset"
+fcsolve looking-glass --game "$preset" -l lg
 # stats FILE COLUMN: the median and 99th percentile of a column.
 stats() {
 	awk -v c="$2" '{print $c}' "$1" | sort -g | awk '{a[NR] = $1}

@@ -21,7 +21,8 @@
 # the other): the whole process, start to exit, for both. Our search
 # alone is the time our solver prints. With SURVEY=FILE (a survey of
 # GAME, content/odds/GAME.survey.jsonl) our verdicts, positions and
-# search times are read from FILE instead, and only fc-solve runs.
+# search times are read from FILE instead, and only fc-solve runs,
+# untimed: a comparison of verdicts.
 #
 # fc-solve runs in the preset's default configuration, bounded by
 # FCITERS states checked (--max-iters, default 3,000,000; its verdict is
@@ -46,7 +47,13 @@ fctimeout=${FCTIMEOUT:-60s} fciters=${FCITERS:-3000000} survey=${SURVEY:-}
 ulimit -v "${MEMORY:-8000000}"
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
-go build -o "$bin/patience" ./cmd/patience
+# PATIENCE names a patience binary built already (go build embeds
+# content/, which a survey running beside this one may be writing).
+if [ -n "${PATIENCE:-}" ]; then
+	cp "$PATIENCE" "$bin/patience"
+else
+	go build -o "$bin/patience" ./cmd/patience
+fi
 # verdict reads fc-solve's output: "won STATES", "lost STATES",
 # "refused" or "unknown" (stopped: "Iterations count exceeded" comes
 # with "I could not solve" in the same output).
@@ -78,12 +85,11 @@ while [ "$n" -le "$last" ]; do
 			"$fcsolve $bin/board" \
 			"$bin/patience solve $game --deal ms$n --budget $budget --timeout $timeout" >"$bin/out" 2>&1
 		oursms=$(jq '.results[1].times[0] * 1000 * 10 | round / 10' "$bin/times.json")
+		fcms=$(jq '.results[0].times[0] * 1000 * 10 | round / 10' "$bin/times.json")
 	else
-		hyperfine -N -i --runs 1 --style none --output inherit --export-json "$bin/times.json" \
-			"$fcsolve $bin/board" >"$bin/out" 2>&1
-		oursms=-
+		$fcsolve "$bin/board" >"$bin/out" 2>&1 || true
+		oursms=- fcms=-
 	fi
-	fcms=$(jq '.results[0].times[0] * 1000 * 10 | round / 10' "$bin/times.json")
 	fc=$(verdict "$bin/out")
 	case $fc in
 	# The default configuration's meta-moves may miss a win; the
@@ -119,7 +125,7 @@ function pct(a, n, p,   i, j, t) {
 	fcms = (fv == "refused" || fv == "unknown") ? $4 : $5
 	split($0, o, " [|] ours "); split(o[2], ov, " ")
 	if (fv == "won" || fv == "lost") fcdec++
-	if (fv != "refused") { fct[++nf] = fcms }
+	if (fv != "refused" && fcms != "-") { fct[++nf] = fcms }
 	if (ov[1] == "won" || ov[1] == "lost") odec++
 	ost[n] = ov[3]; if (ov[4] != "-") opt[++np] = ov[4]
 	if ((fv == "won" || fv == "lost") && (ov[1] == "won" || ov[1] == "lost")) {
@@ -134,7 +140,7 @@ END {
 	if (nf) printf "# fc-solve process: median %.1f ms, p99 %.1f ms\n", pct(fct, nf, 50), pct(fct, nf, 99)
 	printf "# ours: search median %.1f ms, p99 %.1f ms\n", pct(ost, n, 50), pct(ost, n, 99)
 	if (np) printf "# ours: process median %.1f ms, p99 %.1f ms\n", pct(opt, np, 50), pct(opt, np, 99)
-	if (both) {
+	if (both && nf) {
 		f = pct(bf, both, 50); s = pct(bs, both, 50)
 		printf "# deals both decided: median fc-solve process %.1f ms, ours search %.1f ms (ratio %.1f)\n", f, s, s / f
 		if (np) { p = pct(bp, both, 50); printf "# deals both decided: median ours process %.1f ms (ratio %.1f)\n", p, p / f }

@@ -73,7 +73,7 @@ fcsolve() {
 		"$bin/$name.out" | sort -k1,1 >"$bin/$name"
 	# A loss the meta-moves scan reports is checked with atomic moves.
 	awk '$2 == "lost" {print $1}' "$bin/$name" | while read -r n; do
-		v=$(make-microsoft-freecell-board -t "$n" | fc-solve --game "$preset" -l crooked-nose -sel --max-iters "$fciters" 2>fc-solve --game "$preset" -l crooked-nose -sel 2>&1 |1 |
+		v=$(make-microsoft-freecell-board -t "$n" | fc-solve --game "$preset" -l crooked-nose -sel --max-iters "$fciters" 2>&1 |
 			awk '/This game is solveable/ {v = "won"} /I could not solve/ && v == "" {v = "lost"}
 			     /Iterations count exceeded/ {v = "unknown"} END {print v}')
 		echo "# fc-solve $name: ms$n unsolved; crooked-nose (atomic moves): $v" >&2

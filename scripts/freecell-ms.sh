@@ -97,11 +97,12 @@ for name in default looking-glass; do
 		if ($4 != "unknown") fd++
 		if ($2 == "lost") ol = ol " ms" $1
 		if ($4 == "lost") fl = fl " ms" $1
+		if ($4 == "unknown" && n - fd <= 20) fu = fu " ms" $1
 		if ($2 == "unknown") ou = ou " ms" $1
 		if ($2 != "unknown" && $4 != "unknown" && $2 != $4) dis = dis " ms" $1
 	}
 	END {
-		printf "# fc-solve %s against ours, %d deals: ours decided %d (lost:%s; unknown:%s), fc-solve %d (lost:%s; unknown: %d deals)\n", name, n, od, ol, ou, fd, fl, n - fd
+		printf "# fc-solve %s against ours, %d deals: ours decided %d (lost:%s; unknown:%s), fc-solve %d (lost:%s; unknown: %d deals%s)\n", name, n, od, ol, ou, fd, fl, n - fd, n - fd <= 20 ? ":" fu : ""
 		printf "# disagreements:%s\n", dis == "" ? " none" : dis
 	}' "$bin/both"
 	echo "# a deal: ours $(stats "$bin/both" 3); fc-solve $name $(stats "$bin/both" 5)"

@@ -95,14 +95,15 @@ for name in default looking-glass; do
 		n++
 		if ($2 != "unknown") od++
 		if ($4 != "unknown") fd++
-		if ($2 == "lost") ol = ol " ms" $1
-		if ($4 == "lost") fl = fl " ms" $1
-		if ($4 == "unknown" && n - fd <= 20) fu = fu " ms" $1
-		if ($2 == "unknown") ou = ou " ms" $1
+		# Deals are named while there are few of them.
+		if ($2 == "lost" && ++nol <= 20) ol = ol " ms" $1
+		if ($4 == "lost" && ++nfl <= 20) fl = fl " ms" $1
+		if ($4 == "unknown" && ++nfu <= 20) fu = fu " ms" $1
+		if ($2 == "unknown" && ++nou <= 20) ou = ou " ms" $1
 		if ($2 != "unknown" && $4 != "unknown" && $2 != $4) dis = dis " ms" $1
 	}
 	END {
-		printf "# fc-solve %s against ours, %d deals: ours decided %d (lost:%s; unknown:%s), fc-solve %d (lost:%s; unknown: %d deals%s)\n", name, n, od, ol, ou, fd, fl, n - fd, n - fd <= 20 ? ":" fu : ""
+		printf "# fc-solve %s against ours, %d deals: ours decided %d (lost %d:%s; unknown %d:%s), fc-solve %d (lost %d:%s; unknown %d:%s)\n", name, n, od, nol, nol <= 20 ? ol : " ...", nou, nou <= 20 ? ou : " ...", fd, nfl, nfl <= 20 ? fl : " ...", nfu, nfu <= 20 ? fu : " ..."
 		printf "# disagreements:%s\n", dis == "" ? " none" : dis
 	}' "$bin/both"
 	echo "# a deal: ours $(stats "$bin/both" 3); fc-solve $name $(stats "$bin/both" 5)"

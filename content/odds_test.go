@@ -47,3 +47,30 @@ func TestPublishedRatesInsideIntervals(t *testing.T) {
 		})
 	}
 }
+
+// TestFreeCellLostDeals checks what the FreeCell page says of our
+// survey: of Windows FreeCell's deals, the one proved lost is 11982
+// (plain deal N is Windows deal N below 32,000).
+func TestFreeCellLostDeals(t *testing.T) {
+	f, err := FS.Open("odds/freecell.survey.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sv, err := survey.Read(f, "odds/freecell.survey.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lost := false
+	for _, d := range sv.Results {
+		switch {
+		case d.Deal == 11982:
+			lost = d.Result == survey.Lost
+		case d.Result == survey.Lost:
+			t.Errorf("FreeCell deal %d proved lost: the page says only 11982 is", d.Deal)
+		}
+	}
+	if !lost {
+		t.Error("FreeCell deal 11982 not proved lost: the page says it is")
+	}
+}

@@ -122,7 +122,7 @@ function pct(a, n, p,   i, j, t) {
 {
 	n++
 	fv = $3; if ($0 ~ / atomic /) { split($0, x, " atomic "); split(x[2], y, " "); fv = y[1] }
-	# fc-solve's time follows its default verdict (and states).
+	# The time of fc-solve follows its default verdict (and states).
 	fcms = ($3 == "refused" || $3 == "unknown") ? $4 : $5
 	split($0, o, " [|] ours "); split(o[2], ov, " ")
 	if (fv == "won" || fv == "lost") fcdec++

@@ -9,19 +9,22 @@ import (
 
 // TestPublishedRatesInsideIntervals checks what the verification page
 // and the game pages say of Blake and Gent's published rates (Solvitaire):
-// each lies inside the 95% interval of our survey of the game (unknown
-// deals counted both ways). A new survey that moves an interval away
-// from their figure makes those pages wrong, and this test says so.
+// each, to the precision they give it (99.999% is anything from
+// 99.9985% to 99.9995%), meets the 95% interval of our survey of the
+// game (unknown deals counted both ways). A new survey that moves an
+// interval away from their figure makes those pages wrong, and this test
+// says so.
 func TestPublishedRatesInsideIntervals(t *testing.T) {
 	tests := []struct {
 		game      string
 		published float64
+		unit      float64 // of the last digit given
 	}{
-		{"freecell", 0.99999},
-		{"bakers-game", 0.7505},
-		{"beleaguered-castle", 0.681},
-		{"streets-and-alleys", 0.511},
-		{"fan", 0.4878},
+		{"freecell", 0.99999, 0.00001},
+		{"bakers-game", 0.7505, 0.0001},
+		{"beleaguered-castle", 0.681, 0.001},
+		{"streets-and-alleys", 0.511, 0.001},
+		{"fan", 0.4878, 0.0001},
 	}
 	for _, tt := range tests {
 		t.Run(tt.game, func(t *testing.T) {
@@ -38,8 +41,9 @@ func TestPublishedRatesInsideIntervals(t *testing.T) {
 				if r.Variant != "" || !r.Measured() {
 					continue
 				}
-				if low, high := r.Interval(); tt.published < low || tt.published > high {
-					t.Errorf("%s, deals %s: Blake and Gent's %.4g%% lies outside our interval %.4g%% to %.4g%%", tt.game, r.Deals, 100*tt.published, 100*low, 100*high)
+				low, high := r.Interval()
+				if tt.published+tt.unit/2 < low || tt.published-tt.unit/2 > high {
+					t.Errorf("%s, deals %s: Blake and Gent's %.6g%% lies outside our interval %.6g%% to %.6g%%", tt.game, r.Deals, 100*tt.published, 100*low, 100*high)
 				}
 				return
 			}

@@ -33,13 +33,7 @@ preset=$(echo "$game" | tr - _)
 survey=${SURVEY:-content/odds/$game.survey.jsonl} fciters=${FCITERS:-100000}
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
-# PATIENCE names a patience binary built already (go build embeds
-# content/, which a survey running beside this one may be writing).
-if [ -n "${PATIENCE:-}" ]; then
-	cp "$PATIENCE" "$bin/patience"
-else
-	go build -o "$bin/patience" ./cmd/patience
-fi
+. "$(dirname "$0")/patience-binary.sh"
 plain=$last
 [ "$plain" -le 31999 ] || plain=31999
 have=$(jq -r --argjson a "$first" --argjson b "$plain" 'select(.deal != null and .deal >= $a and .deal <= $b) | .deal' "$survey" | sort -u | wc -l)

@@ -47,13 +47,7 @@ fctimeout=${FCTIMEOUT:-60s} fciters=${FCITERS:-3000000} survey=${SURVEY:-}
 ulimit -v "${MEMORY:-8000000}"
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
-# PATIENCE names a patience binary built already (go build embeds
-# content/, which a survey running beside this one may be writing).
-if [ -n "${PATIENCE:-}" ]; then
-	cp "$PATIENCE" "$bin/patience"
-else
-	go build -o "$bin/patience" ./cmd/patience
-fi
+. "$(dirname "$0")/patience-binary.sh"
 # verdict reads fc-solve's output: "won STATES", "lost STATES",
 # "refused" or "unknown" (stopped: "Iterations count exceeded" comes
 # with "I could not solve" in the same output).

@@ -93,3 +93,20 @@ func BenchmarkUnknownNodes(b *testing.B) {
 		})
 	}
 }
+
+// FreeCell deals 1-20 (Microsoft's), solved one after the other: what
+// the comparison with Freecell Solver times (scripts/freecell-vs-fcsolve.sh).
+func BenchmarkSolveFreeCell(b *testing.B) {
+	b.ReportAllocs()
+	var nodes int64
+	for b.Loop() {
+		for n := uint64(1); n <= 20; n++ {
+			res, err := Solve(context.Background(), deal(b, "freecell", n), testOptions(1_000_000))
+			if err != nil || res.Verdict != Won {
+				b.Fatalf("deal %d: %v %v", n, res.Verdict, err)
+			}
+			nodes += res.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}

@@ -22,7 +22,8 @@ import (
 //	SLUG.json            (package odds) deals, first, last, won, lost,
 //	                     unknown, decided (won and lost), ceiling (won
 //	                     and unknown), rate, low, high, date, exact,
-//	                     exact-fraction (the engine's where it has one)
+//	                     exact-fraction (the engine's where it has one),
+//	                     median and p99 (the time a deal took, "12 ms")
 //	SLUG.survey.jsonl    (package solver) solver: the version of the
 //	                     survey's last run (SLUG.VARIANT.survey.jsonl
 //	                     for a variant)
@@ -92,7 +93,7 @@ func (b *builder) figures(rec *reads) markup.Figures {
 }
 
 // oddsKeys are the keys of a survey's figures.
-var oddsKeys = []string{"deals", "first", "last", "won", "lost", "unknown", "decided", "ceiling", "rate", "low", "high", "date"}
+var oddsKeys = []string{"deals", "first", "last", "won", "lost", "unknown", "decided", "ceiling", "rate", "low", "high", "date", "median", "p99"}
 
 // knownOddsKeys lists the figures of an odds file r, and exact if the
 // game has an exact probability.
@@ -142,6 +143,10 @@ func oddsFigure(r *survey.Odds, key string) (string, bool) {
 		return percent(high), true
 	case "date":
 		return r.Date, r.Date != ""
+	case "median":
+		return millis(r.MedianMS), r.MedianMS > 0
+	case "p99":
+		return millis(r.P99MS), r.P99MS > 0
 	}
 	return "", false
 }

@@ -20,7 +20,7 @@ func figureSite(page string) map[string]string {
 		"content/index.md": "# Home\n",
 		"content/about.md": "# About\n\n" + page,
 		// Test data, not a survey.
-		"content/odds/shamrocks.json": fmt.Sprintf(`{"game": "shamrocks", "engine": %q, "deals": "1-1000", "won": 600, "lost": 380, "unknown": 20}`, survey.Fingerprint(shamrocks)),
+		"content/odds/shamrocks.json": fmt.Sprintf(`{"game": "shamrocks", "engine": %q, "deals": "1-1000", "won": 600, "lost": 380, "unknown": 20, "median_ms": 8.43, "p99_ms": 1436.88}`, survey.Fingerprint(shamrocks)),
 		"content/odds/shamrocks.survey.jsonl": `{"survey":1,"game":"shamrocks","variant":"","engine":"x","solver":"7","budget":1,"timeout_ms":1}` + "\n" +
 			`{"survey":1,"game":"shamrocks","variant":"","engine":"x","solver":"8","budget":2,"timeout_ms":1}` + "\n",
 		"content/odds/la-belle-lucie.fair.jsonl": `{"fairplay":1,"game":"la-belle-lucie","variant":"","engine":"e","seed":3,"limit":20000}` + "\n" +
@@ -36,8 +36,9 @@ func TestFigures(t *testing.T) {
 	}{
 		{name: "survey", page: "{{odds:shamrocks:won}} of {{odds:shamrocks:deals}} ({{odds:shamrocks:first}}–{{odds:shamrocks:last}}), " +
 			"{{odds:shamrocks:rate}} ({{odds:shamrocks:low}} to {{odds:shamrocks:high}}), {{odds:shamrocks:decided}} decided, {{odds:shamrocks:ceiling}} at most, " +
-			"{{odds:shamrocks:lost}} lost, {{odds:shamrocks:unknown}} unknown, solver {{odds:shamrocks:solver}}\n",
-			want: "600 of 1,000 (1–1,000), 60.0% (56.9% to 65.0%), 98.0% decided, 62.0% at most, 380 lost, 20 unknown, solver 8"},
+			"{{odds:shamrocks:lost}} lost, {{odds:shamrocks:unknown}} unknown, solver {{odds:shamrocks:solver}}, " +
+			"{{odds:shamrocks:median}} a deal ({{odds:shamrocks:p99}})\n",
+			want: "600 of 1,000 (1–1,000), 60.0% (56.9% to 65.0%), 98.0% decided, 62.0% at most, 380 lost, 20 unknown, solver 8, 8.4 ms a deal (1,437 ms)"},
 		{name: "fair play", page: "{{odds:la-belle-lucie:fair-lower}} over {{odds:la-belle-lucie:fair-lower-deals}} deals × {{odds:la-belle-lucie:fair-lower-samples}}, seed {{odds:la-belle-lucie:fair-seed}}\n",
 			want: "50.0% over 2 deals × 4, seed 3"},
 		{name: "exact", page: "{{odds:herz-zu-herz/draws-4:exact}} and {{odds:herz-zu-herz:exact-fraction}}\n",
@@ -45,7 +46,7 @@ func TestFigures(t *testing.T) {
 		{name: "no exact probability", page: "{{odds:shamrocks:exact}}\n",
 			errs: "content/about.md:3:1: unknown odds key exact: shamrocks has no exact probability, from the engine or in content/odds/shamrocks.json"},
 		{name: "unknown key", page: "x\n\nsee {{odds:shamrocks:wins}}\n",
-			errs: "content/about.md:5:5: unknown odds key wins for shamrocks in content/odds/shamrocks.json (known: deals, first, last, won, lost, unknown, decided, ceiling, rate, low, high, solver)"},
+			errs: "content/about.md:5:5: unknown odds key wins for shamrocks in content/odds/shamrocks.json (known: deals, first, last, won, lost, unknown, decided, ceiling, rate, low, high, median, p99, solver)"},
 		{name: "no data for the game", page: "{{odds:patriarchs:won}}\n",
 			errs: "content/about.md:3:1: unknown odds key won: no results for patriarchs in content/odds/patriarchs.json"},
 		{name: "unknown game", page: "{{odds:klondike:won}}\n",

@@ -469,7 +469,8 @@ func (rd *gameReader) oddsBox(g *engine.Game) *Odds {
 }
 
 // percent formats a fraction as a percentage with one decimal (two below
-// 1%).
+// 1%, and as many as it takes not to round a fraction below 1 up to
+// 100%: 99.999%, not 100.0%).
 func percent(f float64) string {
 	switch {
 	case f == 0:
@@ -479,7 +480,11 @@ func percent(f float64) string {
 	case f < 0.01:
 		return fmt.Sprintf("%.2f%%", 100*f)
 	}
-	return fmt.Sprintf("%.1f%%", 100*f)
+	s := fmt.Sprintf("%.1f%%", 100*f)
+	for d := 2; strings.HasPrefix(s, "100") && d <= 6; d++ {
+		s = fmt.Sprintf("%.*f%%", d, 100*f)
+	}
+	return s
 }
 
 // ratPercent writes an exact probability as percent does.

@@ -70,7 +70,7 @@ func TestFingerprintCoversFields(t *testing.T) {
 			"shuffleHook", "deal", "redeal", "gather", "forced", "won", "start", "goal", "allForced",
 			"builtin", "plan", // the plan (deal and shuffle) of a game declared outside the engine
 			// left out: the name, and data derived from the piles and rules
-			"Name", "pos", "foundations", "tableau", "cells", "stock", "waste", "class", "index", "zob", "limited",
+			"Name", "pos", "foundations", "tableau", "cells", "stock", "waste", "class", "index", "zob", "zobOnce", "limited",
 		},
 		"PileSpec": {
 			"ID", "Kind", "Build", "Fill", "MaxLen", "ToFoundationOnly", "Refill", "Runs", "Found",

@@ -283,6 +283,7 @@ func (g *Game) NewStateFromLayout(piles [][]Card) (*State, error) {
 }
 
 func (g *Game) newState(piles [][]Card, sh Shuffler) *State {
+	g.zobOnce.once.Do(func() { g.zob = newZobrist(g, g.zobOnce.classes) })
 	s := &State{g: g, piles: clonePiles(piles, g.Cards()), shuffle: sh, pileHash: make([]uint64, len(piles))}
 	for i, p := range s.piles {
 		if g.Piles[i].Kind == Foundation {

@@ -166,6 +166,13 @@ func Figure(e *replay.Export) (string, error) {
 		"0 / 2<", "0 / "+strconv.Itoa(n)+"<",
 	)
 	var b strings.Builder
+	// The skeleton, the data and about 64 bytes a card on the board: one
+	// allocation for most figures (the play panel draws one a move).
+	size := len(sk) + len(data)
+	for _, p := range e.Piles {
+		size += 64 * len(p.Cards)
+	}
+	b.Grow(size)
 	for _, line := range strings.SplitAfter(sk, "\n") {
 		switch {
 		case strings.HasPrefix(line, stepLine+"1\""):
@@ -219,10 +226,11 @@ func Figure(e *replay.Export) (string, error) {
 // spread pile, and the marked ones marked.
 func cards(b *strings.Builder, p replay.ExportPile, marked map[string]bool) {
 	n := len(p.Cards)
-	fmt.Fprintf(b, `<span class="cards" data-n="%d" style="--n:%d">`, n, n)
+	num := strconv.Itoa(n)
+	b.WriteString(`<span class="cards" data-n="` + num + `" style="--n:` + num + `">`)
 	switch {
 	case p.Kind == "stock" && n > 0:
-		fmt.Fprintf(b, `<span class="card back">%d<span class="vh"> cards</span></span>`, n)
+		b.WriteString(`<span class="card back">` + num + `<span class="vh"> cards</span></span>`)
 	case n == 0:
 		b.WriteString(`<span class="vh">empty</span>`)
 	default:
@@ -244,7 +252,7 @@ func cards(b *strings.Builder, p replay.ExportPile, marked map[string]bool) {
 			b.WriteString("</span>")
 		}
 		if stacked && n > 1 {
-			fmt.Fprintf(b, `<span class="count">%d</span>`, n)
+			b.WriteString(`<span class="count">` + num + `</span>`)
 		}
 	}
 	b.WriteString("</span>")

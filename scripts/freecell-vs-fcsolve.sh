@@ -35,7 +35,9 @@
 # deals fc-solve grows past 6 GB in a minute). The timed fc-solve runs
 # under timeout(1), whose start adds about a millisecond to its time.
 # Debian's fc-solve is built for at most 10 stacks: it refuses Fan (18)
-# and Baker's Dozen (13), whose lines say "refused".
+# and Baker's Dozen (13), whose lines say "refused". FCSOLVE names
+# another fc-solve: scripts/fcsolve-wide.sh builds Debian's source with
+# room for 20 stacks.
 #
 # One line a deal, then a summary (lines starting with "#"):
 #   msN fc-solve VERDICT [STATES] MS [atomic VERDICT STATES] | ours VERDICT POSITIONS SEARCH_MS PROCESS_MS
@@ -58,7 +60,7 @@ verdict() {
 	     /Total number of states checked/ {s=$NF; sub(/\.$/, "", s)}
 	     END {if (v == "" || v == "stopped") v = "unknown"; if (v != "refused" && v != "unknown") v = v " " s; printf "%s", v}' "$@"
 }
-fcsolve="timeout $fctimeout fc-solve --game $preset -sel --max-iters $fciters"
+fcsolve="timeout $fctimeout ${FCSOLVE:-fc-solve} --game $preset -sel --max-iters $fciters"
 n=$first
 while [ "$n" -le "$last" ]; do
 	case $game in

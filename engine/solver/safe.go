@@ -178,7 +178,7 @@ func (p *epos) autoMove() (engine.Move, bool) {
 	}
 	in, s := p.in, p.s
 	takes := in.takesNow(s)
-	for _, a := range in.plays {
+	for _, a := range in.homeFrom {
 		x := s.Top(a)
 		if x == engine.NoCard || !takes.Has(x) {
 			continue

@@ -240,6 +240,14 @@ func (p *epos) order(moves []engine.Move, static bool) []engine.Move {
 			if p.dominated(m, static) {
 				continue
 			}
+			if in.spaces {
+				key, ok := p.spacesKey(m)
+				if !ok {
+					continue
+				}
+				k = key
+				break
+			}
 			if p.dig > 0 && in.kind[from] == engine.Tableau {
 				best := 99
 				for _, c := range src[:len(src)-1] {

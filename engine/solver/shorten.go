@@ -210,8 +210,16 @@ func wins(s *engine.State, moves []engine.Move) bool {
 	return Verify(s, moves) == nil
 }
 
+// mergeMoves merges the moves of a card (Shorten's second pass). A try
+// changes the line only from the move at i on, so it is replayed from the
+// position after the first i moves (pre, kept as i grows: the moves
+// before i never change), not from the start.
 func mergeMoves(in *info, s *engine.State, moves []engine.Move) []engine.Move {
+	pre, at := s.Clone(), 0
 	for i := 0; i < len(moves); i++ {
+		for ; at < i; at++ {
+			pre.Apply(moves[at])
+		}
 		mi := moves[i]
 		if mi.Action != engine.ActMove || in.kind[mi.To] == engine.Foundation {
 			continue
@@ -227,16 +235,18 @@ func mergeMoves(in *info, s *engine.State, moves []engine.Move) []engine.Move {
 			continue
 		}
 		c := moves[j].To
+		// The tries are the line's tails from i on.
+		tail, j := moves[i:], j-i
 		var tries [][]engine.Move
 		if c == mi.From {
-			tries = append(tries, without(moves, i, j, -1, engine.Move{}))
+			tries = append(tries, without(tail, 0, j, -1, engine.Move{}))
 		} else {
 			direct := engine.Move{Action: engine.ActMove, From: mi.From, To: c, Card: mi.Card}
-			tries = append(tries, without(moves, j, -1, i, direct), without(moves, i, -1, j, direct))
+			tries = append(tries, without(tail, j, -1, 0, direct), without(tail, 0, -1, j, direct))
 		}
 		for _, t := range tries {
-			if wins(s, t) {
-				moves = t
+			if wins(pre, t) {
+				moves = append(moves[:i], t...)
 				i-- // the move at i changed: try it again (earlier pairs that
 				// may merge now wait for the next pass)
 				break

@@ -59,7 +59,7 @@ func (p *epos) spacesKey(m engine.Move) (int32, bool) {
 	default:
 		k = keyToSpace
 	}
-	if p.dig > 0 && !onCard && in.kind[from] == engine.Tableau {
+	if p.dig > 0 && (!onCard || across) && in.kind[from] == engine.Tableau {
 		best := 99
 		for _, c := range below {
 			if u := in.urgency(s, c); u < best {

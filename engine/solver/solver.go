@@ -392,6 +392,24 @@ var (
 		{kind: restartPhase, modes: genericPhases[3].modes, upTo: share{5, 8}, time: share{5, 8}},
 		genericPhases[4],
 	}
+	// The games with free cells or runs moved as one (info.spaces, the
+	// FreeCell family), whose moves the searches order by the free spaces
+	// they keep (cells.go): a short depth-first search that takes a space
+	// only to uncover a card the foundations take now (dig 1), which wins
+	// most deals of FreeCell in a few hundred positions; then the exact
+	// search for a sixteenth of the budget (an eighth of the time), which
+	// proves most lost deals of Baker's Game within it and, a depth-first
+	// search in the same order, wins many more; then the generic
+	// family's phases. Measurements: TUNING.md, "The FreeCell family".
+	spacesPhases = []phase{
+		genericPhases[0],
+		{kind: dfsPhase, modes: []mode{{auto: autoNatural, dig: 1}}, nodes: share{1, 1024}},
+		{kind: exactPhase, modes: genericPhases[4].modes, nodes: share{1, 16}, time: share{1, 8}},
+		genericPhases[1],
+		genericPhases[2],
+		genericPhases[3],
+		genericPhases[4],
+	}
 	// The talon family without reserves: the exhaustive search comes
 	// almost at once (a best-first phase before it only delayed every
 	// verdict). Measurements: TUNING.md, "The talon family".
@@ -412,6 +430,8 @@ var (
 
 func enginePhases(in *info) []phase {
 	switch {
+	case in.spaces:
+		return spacesPhases
 	case in.twoWay:
 		return twoWayPhases
 	case in.seats > 0:

@@ -407,10 +407,12 @@ func TestVerifyRejects(t *testing.T) {
 }
 
 // TestDeadBaseRule checks the dead-base rule (safe.go) on the games it
-// is meant for: positions on winning lines are never proved lost with it,
+// is meant for, the FreeCell family's free cells, runs and King-only
+// piles too: positions on winning lines are never proved lost with it,
 // and verdicts decided with and without it agree.
 func TestDeadBaseRule(t *testing.T) {
-	games := []string{"captured-queens", "royal-cotillion", "napoleon-at-st-helena", "contradance"}
+	games := []string{"captured-queens", "bakers-game", "royal-cotillion", "napoleon-at-st-helena", "contradance",
+		"freecell", "seahaven-towers"}
 	if testing.Short() {
 		games = games[:2]
 	}

@@ -45,7 +45,10 @@ func newEngineSearcher(in *info, s *engine.State, b *budget, sw switches) *engin
 	p.rx.noSeats, p.rx.noSeatless = sw.noSeats, sw.noSeatless
 	p.rx.clock = b
 	b.mask = 1023
-	return &engineSearcher{budget: b, p: p, tt: newHashSet(1 << 14), maxTree: maxBFNodes}
+	// The table starts small and grows: most deals of the FreeCell
+	// family are won in a few hundred positions, where clearing a large
+	// table cost more than the search.
+	return &engineSearcher{budget: b, p: p, tt: newHashSet(0), maxTree: maxBFNodes}
 }
 
 func (p *epos) won() bool    { return p.s.Won() }

@@ -35,7 +35,9 @@ func Shorten(ctx context.Context, s *engine.State, moves []engine.Move, budget i
 	moves = append([]engine.Move(nil), moves...)
 	for {
 		n := len(moves)
-		if cut := cutCycles(s, moves, true); wins(s, cut) {
+		if acyclic(s, moves) {
+			// No cycle to cut.
+		} else if cut := cutCycles(s, moves, true); wins(s, cut) {
 			moves = cut
 		} else {
 			moves = cutCycles(s, moves, false)
@@ -203,6 +205,28 @@ func cutCycles(s *engine.State, moves []engine.Move, symmetric bool) []engine.Mo
 		seen[string(key)] = v
 	}
 	return out
+}
+
+// acyclic reports, cheaply, that the line from s never comes back to a
+// position, not even up to a permutation of interchangeable piles, so
+// that cutCycles would find nothing: no two of its positions have the
+// same hash. It holds only where the hash depends on nothing but what
+// cutCycles' keys hold (the cards of each pile, keyed by its class, and
+// the counters): in a game without a stock, whose hash counts no cards
+// drawn, and without shuffles; elsewhere it reports false.
+func acyclic(s *engine.State, moves []engine.Move) bool {
+	if s.Game().Motions()&(engine.MotionDeal|engine.MotionShuffle) != 0 {
+		return false
+	}
+	t := s.Clone()
+	hashes := make([]uint64, 0, len(moves)+1)
+	hashes = append(hashes, t.Hash())
+	for _, m := range moves {
+		t.Apply(m)
+		hashes = append(hashes, t.Hash())
+	}
+	slices.Sort(hashes)
+	return len(slices.Compact(hashes)) == len(moves)+1
 }
 
 // wins reports whether moves are legal from s and end in a won position.

@@ -24,7 +24,11 @@ const (
 	keyToCell        = 3000
 	keyCellToSpace   = 2000
 	keyAcross        = 1000 // a run moved from one card it builds on to another
-	keyEmptied       = 2100 // a move that empties a tableau pile (the card uncovered counts 0-2000)
+	keyEmptied       = 2100 // a move that empties a tableau pile (a card uncovered counts 0-4000)
+	// keyUrgency weighs each step of the urgency of the card a move
+	// uncovers, from 20 (or more) steps to 0: so the uncovering outweighs
+	// the classes a little (TUNING.md: 100 and 400 did worse).
+	keyUrgency = 200
 )
 
 // spacesKey returns the order's key of the move m (an ActMove that is not
@@ -75,7 +79,7 @@ func (p *epos) spacesKey(m engine.Move) (int32, bool) {
 	case exposed == engine.NoCard:
 		k += keyEmptied
 	default:
-		k += int32(100 * (20 - min(in.urgency(s, exposed), 20)))
+		k += int32(keyUrgency * (20 - min(in.urgency(s, exposed), 20)))
 	}
 	return k, true
 }

@@ -207,6 +207,24 @@ func cutCycles(s *engine.State, moves []engine.Move, symmetric bool) []engine.Mo
 	return out
 }
 
+// winsInPlace is wins played on s itself, each move taken back after:
+// no copy of the position for each of the merges' tries.
+func winsInPlace(s *engine.State, moves []engine.Move) bool {
+	n := 0
+	for _, m := range moves {
+		if s.Check(m) != nil {
+			break
+		}
+		s.Apply(m)
+		n++
+	}
+	won := n == len(moves) && s.Won()
+	for i := n - 1; i >= 0; i-- {
+		s.Undo(moves[i])
+	}
+	return won
+}
+
 // acyclic reports, cheaply, that the line from s never comes back to a
 // position, not even up to a permutation of interchangeable piles, so
 // that cutCycles would find nothing: no two of its positions have the
@@ -229,15 +247,24 @@ func acyclic(s *engine.State, moves []engine.Move) bool {
 	return len(slices.Compact(hashes)) == len(moves)+1
 }
 
-// wins reports whether moves are legal from s and end in a won position.
+// wins reports whether moves are legal from s and end in a won position:
+// Verify without its message, which the many failed tries of the merges
+// would spend their time writing.
 func wins(s *engine.State, moves []engine.Move) bool {
-	return Verify(s, moves) == nil
+	t := s.Clone()
+	for _, m := range moves {
+		if t.Check(m) != nil {
+			return false
+		}
+		t.Apply(m)
+	}
+	return t.Won()
 }
 
 // mergeMoves merges the moves of a card (Shorten's second pass). A try
 // changes the line only from the move at i on, so it is replayed from the
 // position after the first i moves (pre, kept as i grows: the moves
-// before i never change), not from the start.
+// before i never change), not from the start, and taken back after.
 func mergeMoves(in *info, s *engine.State, moves []engine.Move) []engine.Move {
 	pre, at := s.Clone(), 0
 	for i := 0; i < len(moves); i++ {
@@ -269,7 +296,7 @@ func mergeMoves(in *info, s *engine.State, moves []engine.Move) []engine.Move {
 			tries = append(tries, without(tail, j, -1, 0, direct), without(tail, 0, -1, j, direct))
 		}
 		for _, t := range tries {
-			if wins(pre, t) {
+			if winsInPlace(pre, t) {
 				moves = append(moves[:i], t...)
 				i-- // the move at i changed: try it again (earlier pairs that
 				// may merge now wait for the next pass)

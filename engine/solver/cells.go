@@ -12,9 +12,11 @@ import "github.com/patience-solitaire/patience/engine"
 // that already lies on a card it builds on comes last: moving it across
 // changes nothing but the card it uncovers), then moves into an empty
 // pile, then into a cell; within each, the sooner the foundations want
-// the card the move uncovers, the earlier, and a move that empties a
-// pile earlier still. Digging (mode.dig) restricts only the moves that
-// take a space.
+// the card the move uncovers, the earlier (a move that empties a pile
+// counts as uncovering a card about ten cards from home), the weight of
+// the urgency letting a good uncovering outrank a class or two. Digging
+// (mode.dig) restricts only the moves that take a space and the runs
+// moved across.
 
 // Base keys of the classes of moves.
 const (
@@ -63,16 +65,8 @@ func (p *epos) spacesKey(m engine.Move) (int32, bool) {
 	default:
 		k = keyToSpace
 	}
-	if p.dig > 0 && (!onCard || across) && in.kind[from] == engine.Tableau {
-		best := 99
-		for _, c := range below {
-			if u := in.urgency(s, c); u < best {
-				best = u
-			}
-		}
-		if best >= p.dig {
-			return 0, false
-		}
+	if p.dig > 0 && (!onCard || across) && in.kind[from] == engine.Tableau && in.mostUrgent(s, below) >= p.dig {
+		return 0, false
 	}
 	switch {
 	case in.kind[from] != engine.Tableau:

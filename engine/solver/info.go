@@ -295,6 +295,15 @@ func (in *info) urgency(s *engine.State, c engine.Card) int {
 	return best
 }
 
+// mostUrgent returns the least urgency of the cards (99 for none).
+func (in *info) mostUrgent(s *engine.State, cards []engine.Card) int {
+	best := 99
+	for _, c := range cards {
+		best = min(best, in.urgency(s, c))
+	}
+	return best
+}
+
 // static reports whether the position's future is free of shuffles and
 // of the merci (cards change piles only by single-card moves and never
 // leave the foundations, and every card must end there), and whether the

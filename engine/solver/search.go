@@ -251,16 +251,8 @@ func (p *epos) order(moves []engine.Move, static bool) []engine.Move {
 				k = key
 				break
 			}
-			if p.dig > 0 && in.kind[from] == engine.Tableau {
-				best := 99
-				for _, c := range src[:len(src)-1] {
-					if u := in.urgency(s, c); u < best {
-						best = u
-					}
-				}
-				if best >= p.dig {
-					continue
-				}
+			if p.dig > 0 && in.kind[from] == engine.Tableau && in.mostUrgent(s, src[:len(src)-1]) >= p.dig {
+				continue
 			}
 			k = 10000
 			if exposed != engine.NoCard {

@@ -247,18 +247,11 @@ func acyclic(s *engine.State, moves []engine.Move) bool {
 	return len(slices.Compact(hashes)) == len(moves)+1
 }
 
-// wins reports whether moves are legal from s and end in a won position:
-// Verify without its message, which the many failed tries of the merges
-// would spend their time writing.
+// wins reports whether moves are legal from s and end in a won position
+// (Verify without its messages, which the merges' failed tries would
+// spend their time writing).
 func wins(s *engine.State, moves []engine.Move) bool {
-	t := s.Clone()
-	for _, m := range moves {
-		if t.Check(m) != nil {
-			return false
-		}
-		t.Apply(m)
-	}
-	return t.Won()
+	return winsInPlace(s.Clone(), moves)
 }
 
 // mergeMoves merges the moves of a card (Shorten's second pass). A try

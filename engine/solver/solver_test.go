@@ -520,18 +520,24 @@ func TestDeadBaseEndgames(t *testing.T) {
 					}
 				}
 			}
-			ok, l := sameVerdict(t, slug, "dead-base rule", s, Options{off: switches{noDeadBase: true}})
-			if !ok {
-				continue
-			}
-			decided++
-			if l {
-				lost++
-			}
+			deadBaseEndgame(t, slug, s, &decided, &lost)
 		}
 		t.Logf("%s: %d endgames decided both ways, %d lost", slug, decided, lost)
 		if decided < 60 {
 			t.Errorf("%s: only %d endgames decided", slug, decided)
+		}
+	}
+}
+
+// deadBaseEndgame compares the verdicts of endgame s with and without
+// the dead-base rule (sameVerdict) and counts it in decided, and in lost
+// if it is lost, when both searches decide it.
+func deadBaseEndgame(t *testing.T, slug string, s *engine.State, decided, lost *int) {
+	t.Helper()
+	if ok, l := sameVerdict(t, slug, "dead-base rule", s, Options{off: switches{noDeadBase: true}}); ok {
+		*decided++
+		if l {
+			*lost++
 		}
 	}
 }

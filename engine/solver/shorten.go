@@ -237,14 +237,16 @@ func acyclic(s *engine.State, moves []engine.Move) bool {
 		return false
 	}
 	t := s.Clone()
-	hashes := make([]uint64, 0, len(moves)+1)
-	hashes = append(hashes, t.Hash())
+	seen := make(map[uint64]bool, len(moves)+1)
+	seen[t.Hash()] = true
 	for _, m := range moves {
 		t.Apply(m)
-		hashes = append(hashes, t.Hash())
+		if seen[t.Hash()] {
+			return false
+		}
+		seen[t.Hash()] = true
 	}
-	slices.Sort(hashes)
-	return len(slices.Compact(hashes)) == len(moves)+1
+	return true
 }
 
 // wins reports whether moves are legal from s and end in a won position

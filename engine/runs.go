@@ -41,7 +41,12 @@ func (s *State) runLength(i int) int {
 // MaxRun returns the most cards a run may move in one move onto pile
 // to, given the position's empty cells and empty piles (see above).
 func (s *State) MaxRun(to int) int {
-	f, e := s.freeSpaces(to)
+	return maxRun(s.freeSpaces(to))
+}
+
+// maxRun is MaxRun's count for f empty cells and e empty piles that
+// help.
+func maxRun(f, e int) int {
 	if e > 6 {
 		e = 6 // 64 cards and more: more than a pack
 	}
@@ -51,17 +56,33 @@ func (s *State) MaxRun(to int) int {
 // freeSpaces counts the empty cells and the empty tableau piles that take
 // any card, the pile to left out.
 func (s *State) freeSpaces(to int) (cells, piles int) {
+	cells, piles = s.allFreeSpaces()
+	if s.helps(to) {
+		piles--
+	}
+	return cells, piles
+}
+
+// allFreeSpaces counts the empty cells and the empty tableau piles that
+// take any card.
+func (s *State) allFreeSpaces() (cells, piles int) {
 	for _, i := range s.g.cells {
 		if len(s.piles[i]) == 0 {
 			cells++
 		}
 	}
 	for _, i := range s.g.tableau {
-		if i != to && len(s.piles[i]) == 0 && s.g.Piles[i].Fill == FillAnyCard {
+		if s.helps(i) {
 			piles++
 		}
 	}
 	return cells, piles
+}
+
+// helps reports whether pile i is an empty tableau pile that takes any
+// card: one that a run may pass through.
+func (s *State) helps(i int) bool {
+	return s.g.Piles[i].Kind == Tableau && len(s.piles[i]) == 0 && s.g.Piles[i].Fill == FillAnyCard
 }
 
 // legalRuns appends the moves of runs of two cards or more from pile
@@ -74,6 +95,9 @@ func (s *State) legalRuns(from int, tab []CardSet, buf []Move) []Move {
 		return buf
 	}
 	p := s.piles[from]
+	// The free spaces are counted once for every target (MaxRun's
+	// count, the target left out where it is one of them).
+	cells, piles := s.allFreeSpaces()
 	for k, to := range g.tableau {
 		if to == from {
 			continue
@@ -82,7 +106,11 @@ func (s *State) legalRuns(from int, tab []CardSet, buf []Move) []Move {
 		if empty && s.sameAsEarlier(to, g.tableau) {
 			continue
 		}
-		n := min(run, s.MaxRun(to))
+		e := piles
+		if s.helps(to) {
+			e--
+		}
+		n := min(run, maxRun(cells, e))
 		if max := g.Piles[to].MaxLen; max > 0 {
 			n = min(n, max-len(s.piles[to]))
 		}

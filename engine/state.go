@@ -138,10 +138,16 @@ func (s *State) Clone() *State {
 // grow to every card of the game, so that appends never reallocate.
 func clonePiles(piles [][]Card, capacity int) [][]Card {
 	out := make([][]Card, len(piles))
+	total := 0
+	for _, p := range piles {
+		total += max(len(p), capacity)
+	}
+	back := make([]Card, total)
 	for i, p := range piles {
-		b := make([]Card, len(p), max(len(p), capacity))
-		copy(b, p)
-		out[i] = b
+		c := max(len(p), capacity)
+		out[i] = back[:len(p):c]
+		copy(out[i], p)
+		back = back[c:]
 	}
 	return out
 }

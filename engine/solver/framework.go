@@ -590,7 +590,7 @@ func (sr *searcher[M, P]) solve(sched []phase, start time.Time, timeout time.Dur
 	sr.total, sr.end = sr.limit, sr.deadline
 	won, exact := false, false
 	for _, ph := range sched {
-		if won || sr.timeUp || sr.nodes >= sr.total {
+		if won || exact || sr.timeUp || sr.nodes >= sr.total {
 			break
 		}
 		switch ph.kind {

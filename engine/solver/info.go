@@ -83,6 +83,13 @@ type info struct {
 	// pile is a tableau pile or a foundation, and no redeal gathers the
 	// cards), so the cards lying on such a card only fall (epos.misfits).
 	fits bool
+	// spaces: the game has free cells or moves runs as one (the FreeCell
+	// family), whose moves the search orders by the free spaces they
+	// keep (cells.go).
+	spaces bool
+	// homeFrom lists the piles whose top card may go home: plays and the
+	// free cells.
+	homeFrom []int
 }
 
 func newInfo(g *engine.Game) *info {
@@ -198,6 +205,8 @@ func newInfo(g *engine.Game) *info {
 			}
 		}
 	}
+	in.spaces = g.Motions()&(engine.MotionCell|engine.MotionRun) != 0
+	in.homeFrom = append(append([]int(nil), in.plays...), g.PilesOf(engine.Cell)...)
 	in.fits = g.Redeals == 0 && len(in.tableau)+len(in.foundations) == in.n
 	in.same = make([][]bool, in.n)
 	for i := range in.same {
@@ -282,6 +291,15 @@ func (in *info) urgency(s *engine.State, c engine.Card) int {
 		if d := in.need(s, h.f, c); d >= 0 && d < best {
 			best = d
 		}
+	}
+	return best
+}
+
+// mostUrgent returns the least urgency of the cards (99 for none).
+func (in *info) mostUrgent(s *engine.State, cards []engine.Card) int {
+	best := 99
+	for _, c := range cards {
+		best = min(best, in.urgency(s, c))
 	}
 	return best
 }

@@ -178,7 +178,7 @@ func (p *epos) autoMove() (engine.Move, bool) {
 	}
 	in, s := p.in, p.s
 	takes := in.takesNow(s)
-	for _, a := range in.plays {
+	for _, a := range in.homeFrom {
 		x := s.Top(a)
 		if x == engine.NoCard || !takes.Has(x) {
 			continue
@@ -203,10 +203,12 @@ func (p *epos) autoMove() (engine.Move, bool) {
 
 // # The dead-base rule (sound, used in every phase)
 //
-// Assumed motions (sound.go, ruleDeadBase): as the stuck-card rule's.
+// Assumed motions (sound.go, ruleDeadBase): as the stuck-card rule's, and
+// free cells, runs moved as one and piles filled by Kings alone (the
+// FreeCell family: see the last paragraph).
 //
 // Let X be the top card of a pile A from which cards may be played (a
-// tableau pile, a reserve or the waste), in a static position of a game
+// tableau pile, a free cell, a reserve or the waste), in a static position of a game
 // whose foundations hold exactly the pack and never give a card back (no
 // reversal). Suppose
 //
@@ -247,12 +249,38 @@ func (p *epos) autoMove() (engine.Move, bool) {
 // piles (static position: no shuffle, no merci, no reversal), and every
 // card ends home: S' wins. The natural rule's counterexample (see above)
 // is excluded by 1: there the 3H could carry the 4H.
+//
+// The FreeCell family's motions keep the argument. In S, X stays a top
+// card until it goes home: it is one now, and by 1 nothing is ever put on
+// it (a card goes only on a pile's top card or into an empty pile or
+// cell). A free cell: a cell that holds X in S is empty in the new line,
+// so a move of S into a cell finds it empty there too; X's moves into and
+// out of cells are moves of X, left out. A run moved as one (MotionRun):
+// a run that S moves either lacks X, and is the same in the new line, or
+// has X on its top, and is there the same run without X: the same bottom
+// card onto the same pile, each card built on the one below, one card
+// fewer (a run of one card is an ordinary move; a run that is X alone is
+// a move of X). The most cards a run may move (engine.State.MaxRun)
+// counts the empty cells and the empty piles that take any card: each is
+// empty in the new line if it is in S, so the limit there is at least
+// S's, and the run is no longer. A pile filled by Kings alone
+// (MotionKingFill) takes in the new line the same card or run, headed by
+// the same King (a King that is X alone is a move of X). Where the new
+// line's move changes nothing but the places of two piles declared alike
+// (X's absence leaves a lone card moving to an empty pile of its kind,
+// which the engine's Legal leaves out), the line leaves it out and goes
+// on with the two piles exchanged.
+//
+// The rule is not the FreeCell players' "safe autoplay" (a red 5 home
+// once both black 4s are home and the black 3s ... ): this one waits
+// until nothing at all can be built on X; with build by alternate colour
+// that means both black 4s home already.
 func (in *info) deadBaseSafe(s *engine.State, a int, x engine.Card) bool {
 	if !in.capacity || !in.static(s, ruleDeadBase) {
 		return false
 	}
 	switch in.kind[a] {
-	case engine.Tableau:
+	case engine.Tableau, engine.Cell:
 	case engine.Waste, engine.Reserve:
 		if in.refill {
 			return false

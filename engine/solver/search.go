@@ -45,7 +45,10 @@ func newEngineSearcher(in *info, s *engine.State, b *budget, sw switches) *engin
 	p.rx.noSeats, p.rx.noSeatless = sw.noSeats, sw.noSeatless
 	p.rx.clock = b
 	b.mask = 1023
-	return &engineSearcher{budget: b, p: p, tt: newHashSet(1 << 14), maxTree: maxBFNodes}
+	// The table starts small and grows: most deals of the FreeCell
+	// family are won in a few hundred positions, where clearing a large
+	// table cost more than the search.
+	return &engineSearcher{budget: b, p: p, tt: newHashSet(0), maxTree: maxBFNodes}
 }
 
 func (p *epos) won() bool    { return p.s.Won() }
@@ -240,16 +243,16 @@ func (p *epos) order(moves []engine.Move, static bool) []engine.Move {
 			if p.dominated(m, static) {
 				continue
 			}
-			if p.dig > 0 && in.kind[from] == engine.Tableau {
-				best := 99
-				for _, c := range src[:len(src)-1] {
-					if u := in.urgency(s, c); u < best {
-						best = u
-					}
-				}
-				if best >= p.dig {
+			if in.spaces {
+				key, ok := p.spacesKey(m)
+				if !ok {
 					continue
 				}
+				k = key
+				break
+			}
+			if p.dig > 0 && in.kind[from] == engine.Tableau && in.mostUrgent(s, src[:len(src)-1]) >= p.dig {
+				continue
 			}
 			k = 10000
 			if exposed != engine.NoCard {

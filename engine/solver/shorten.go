@@ -35,7 +35,9 @@ func Shorten(ctx context.Context, s *engine.State, moves []engine.Move, budget i
 	moves = append([]engine.Move(nil), moves...)
 	for {
 		n := len(moves)
-		if cut := cutCycles(s, moves, true); wins(s, cut) {
+		if acyclic(s, moves) {
+			// No cycle to cut.
+		} else if cut := cutCycles(s, moves, true); wins(s, cut) {
 			moves = cut
 		} else {
 			moves = cutCycles(s, moves, false)
@@ -205,13 +207,65 @@ func cutCycles(s *engine.State, moves []engine.Move, symmetric bool) []engine.Mo
 	return out
 }
 
-// wins reports whether moves are legal from s and end in a won position.
-func wins(s *engine.State, moves []engine.Move) bool {
-	return Verify(s, moves) == nil
+// winsInPlace is wins played on s itself, each move taken back after:
+// no copy of the position for each of the merges' tries.
+func winsInPlace(s *engine.State, moves []engine.Move) bool {
+	n := 0
+	for _, m := range moves {
+		if s.Check(m) != nil {
+			break
+		}
+		s.Apply(m)
+		n++
+	}
+	won := n == len(moves) && s.Won()
+	for i := n - 1; i >= 0; i-- {
+		s.Undo(moves[i])
+	}
+	return won
 }
 
+// acyclic reports, cheaply, that the line from s never comes back to a
+// position, not even up to a permutation of interchangeable piles, so
+// that cutCycles would find nothing: no two of its positions have the
+// same hash. It holds only where the hash depends on nothing but what
+// cutCycles' keys hold (the cards of each pile, keyed by its class, and
+// the counters): in a game without a stock, whose hash counts no cards
+// drawn, and without shuffles; elsewhere it reports false.
+func acyclic(s *engine.State, moves []engine.Move) bool {
+	if s.Game().Motions()&(engine.MotionDeal|engine.MotionShuffle) != 0 {
+		return false
+	}
+	t := s.Clone()
+	seen := make(map[uint64]bool, len(moves)+1)
+	seen[t.Hash()] = true
+	for _, m := range moves {
+		t.Apply(m)
+		if seen[t.Hash()] {
+			return false
+		}
+		seen[t.Hash()] = true
+	}
+	return true
+}
+
+// wins reports whether moves are legal from s and end in a won position
+// (Verify without its messages, which the merges' failed tries would
+// spend their time writing).
+func wins(s *engine.State, moves []engine.Move) bool {
+	return winsInPlace(s.Clone(), moves)
+}
+
+// mergeMoves merges the moves of a card (Shorten's second pass). A try
+// changes the line only from the move at i on, so it is replayed from the
+// position after the first i moves (pre, kept as i grows: the moves
+// before i never change), not from the start, and taken back after.
 func mergeMoves(in *info, s *engine.State, moves []engine.Move) []engine.Move {
+	pre, at := s.Clone(), 0
 	for i := 0; i < len(moves); i++ {
+		for ; at < i; at++ {
+			pre.Apply(moves[at])
+		}
 		mi := moves[i]
 		if mi.Action != engine.ActMove || in.kind[mi.To] == engine.Foundation {
 			continue
@@ -227,16 +281,18 @@ func mergeMoves(in *info, s *engine.State, moves []engine.Move) []engine.Move {
 			continue
 		}
 		c := moves[j].To
+		// The tries are the line's tails from i on.
+		tail, j := moves[i:], j-i
 		var tries [][]engine.Move
 		if c == mi.From {
-			tries = append(tries, without(moves, i, j, -1, engine.Move{}))
+			tries = append(tries, without(tail, 0, j, -1, engine.Move{}))
 		} else {
 			direct := engine.Move{Action: engine.ActMove, From: mi.From, To: c, Card: mi.Card}
-			tries = append(tries, without(moves, j, -1, i, direct), without(moves, i, -1, j, direct))
+			tries = append(tries, without(tail, j, -1, 0, direct), without(tail, 0, -1, j, direct))
 		}
 		for _, t := range tries {
-			if wins(s, t) {
-				moves = t
+			if winsInPlace(pre, t) {
+				moves = append(moves[:i], t...)
 				i-- // the move at i changed: try it again (earlier pairs that
 				// may merge now wait for the next pass)
 				break

@@ -67,6 +67,13 @@
 //	                              each with locks; width x2
 //	                    restarts  natural, greedy; locks          until 7/8    7/8
 //	                    exact     sound; locks                    the rest     -
+//	generic, spaces     check     dead-end and suit-lock test     (uncounted)  -
+//	                    dfs       natural rule, dig 1             1/1024       -
+//	                    exact     sound                           1/16         1/8
+//	                    dfs       natural rule, dig 4             1/16         -
+//	                    beam      natural, sound                  5/16         3/8
+//	                    restarts  natural                         until 3/4    3/4
+//	                    exact     sound                           the rest     -
 //	generic, one pass   check     dead-end and suit-lock test     (uncounted)  -
 //	                    beam      by deals: natural, width x2     8/16         8/16
 //	                    beam      natural, sound                  4/16         3/4
@@ -78,7 +85,13 @@
 //	                              four clog weights
 //	                    exact     sound                           the rest     -
 //
-// Two-way: games where a suit has foundations from two bases
+// Spaces: games with free cells or runs moved as one (info.spaces, the
+// FreeCell family), whose searches order moves by the free spaces they
+// keep (cells.go), and where digging restricts only the moves that take
+// a space or move a run across (dig 1: they must uncover a card a
+// foundation takes now); an exact phase that searches every line (within
+// its share) proves the deal lost at once, and one that is stopped may
+// still have won. Two-way: games where a suit has foundations from two bases
 // (info.twoWay, House on the Hill), where the natural rule rarely plays
 // anything, hence the greedy rule; "by fits": the beam is layered by
 // the cards home and the fits made (search.go, misfits); "locks": the
@@ -117,6 +130,7 @@
 //	greedy rule                  generic   heuristic  safe.go (autoMove)
 //	waste's top home             talon     heuristic  talon.go (autoMove)
 //	digging, restart noise       generic   heuristic  search.go (order)
+//	free-space order             generic   heuristic  cells.go (spacesKey)
 //	deal layers                  generic   heuristic  onepass.go (dpos)
 //	fit layers                   generic   heuristic  search.go (misfits)
 package solver
@@ -392,6 +406,24 @@ var (
 		{kind: restartPhase, modes: genericPhases[3].modes, upTo: share{5, 8}, time: share{5, 8}},
 		genericPhases[4],
 	}
+	// The games with free cells or runs moved as one (info.spaces, the
+	// FreeCell family), whose moves the searches order by the free spaces
+	// they keep (cells.go): a short depth-first search that takes a space
+	// only to uncover a card the foundations take now (dig 1), which wins
+	// most deals of FreeCell in a few hundred positions; then the exact
+	// search for a sixteenth of the budget (an eighth of the time), which
+	// proves most lost deals of Baker's Game within it and, a depth-first
+	// search in the same order, wins many more; then the generic
+	// family's phases. Measurements: TUNING.md, "The FreeCell family".
+	spacesPhases = []phase{
+		genericPhases[0],
+		{kind: dfsPhase, modes: []mode{{auto: autoNatural, dig: 1}}, nodes: share{1, 1024}},
+		{kind: exactPhase, modes: genericPhases[4].modes, nodes: share{1, 16}, time: share{1, 8}},
+		genericPhases[1],
+		genericPhases[2],
+		genericPhases[3],
+		genericPhases[4],
+	}
 	// The talon family without reserves: the exhaustive search comes
 	// almost at once (a best-first phase before it only delayed every
 	// verdict). Measurements: TUNING.md, "The talon family".
@@ -412,6 +444,8 @@ var (
 
 func enginePhases(in *info) []phase {
 	switch {
+	case in.spaces:
+		return spacesPhases
 	case in.twoWay:
 		return twoWayPhases
 	case in.seats > 0:

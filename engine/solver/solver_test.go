@@ -407,10 +407,12 @@ func TestVerifyRejects(t *testing.T) {
 }
 
 // TestDeadBaseRule checks the dead-base rule (safe.go) on the games it
-// is meant for: positions on winning lines are never proved lost with it,
+// is meant for, the FreeCell family's free cells, runs and King-only
+// piles too: positions on winning lines are never proved lost with it,
 // and verdicts decided with and without it agree.
 func TestDeadBaseRule(t *testing.T) {
-	games := []string{"captured-queens", "royal-cotillion", "napoleon-at-st-helena", "contradance"}
+	games := []string{"captured-queens", "bakers-game", "royal-cotillion", "napoleon-at-st-helena", "contradance",
+		"freecell", "seahaven-towers"}
 	if testing.Short() {
 		games = games[:2]
 	}
@@ -518,18 +520,24 @@ func TestDeadBaseEndgames(t *testing.T) {
 					}
 				}
 			}
-			ok, l := sameVerdict(t, slug, "dead-base rule", s, Options{off: switches{noDeadBase: true}})
-			if !ok {
-				continue
-			}
-			decided++
-			if l {
-				lost++
-			}
+			deadBaseEndgame(t, slug, s, &decided, &lost)
 		}
 		t.Logf("%s: %d endgames decided both ways, %d lost", slug, decided, lost)
 		if decided < 60 {
 			t.Errorf("%s: only %d endgames decided", slug, decided)
+		}
+	}
+}
+
+// deadBaseEndgame compares the verdicts of endgame s with and without
+// the dead-base rule (sameVerdict) and counts it in decided, and in lost
+// if it is lost, when both searches decide it.
+func deadBaseEndgame(t *testing.T, slug string, s *engine.State, decided, lost *int) {
+	t.Helper()
+	if ok, l := sameVerdict(t, slug, "dead-base rule", s, Options{off: switches{noDeadBase: true}}); ok {
+		*decided++
+		if l {
+			*lost++
 		}
 	}
 }

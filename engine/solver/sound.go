@@ -14,7 +14,8 @@ import "github.com/patience-solitaire/patience/engine"
 // as one, a King into a pile that takes Kings only: the stuck-card rule
 // and the dead-end test's floating cards know only piles filled by any
 // card or from the waste) is searched without the rules that have not
-// considered it;
+// considered it (the dead-base rule's proof considers all three, so the
+// FreeCell family has that rule alone);
 // TestSoundRulesDeclared fails for a sound rule that is not listed here,
 // and engine.TestMotionsDeclared for a move whose motion its game does
 // not declare.
@@ -59,6 +60,10 @@ const (
 	// and a waste turned over, plus what info.static waits out.
 	genericMotions = engine.MotionOne | engine.MotionDeal | engine.MotionRefill | engine.MotionTurnWaste |
 		engine.MotionShuffle | engine.MotionBuried
+	// deadBaseMotions: the generic motions, and the FreeCell family's
+	// free cells, runs moved as one and piles filled by Kings alone
+	// (safe.go, the dead-base rule's proof).
+	deadBaseMotions = genericMotions | engine.MotionCell | engine.MotionRun | engine.MotionKingFill
 	// talonMotions: the talon family's games, reversal included.
 	talonMotions = engine.MotionOne | engine.MotionDeal | engine.MotionRefill | engine.MotionTurnWaste |
 		engine.MotionOffFoundation
@@ -66,7 +71,7 @@ const (
 
 var soundRules = [numSoundRules]soundProof{
 	ruleStuckCard:     {"stuck-card rule", genericMotions, "static position; the foundations hold exactly the pack and never give a card back (safe.go)"},
-	ruleDeadBase:      {"dead-base rule", genericMotions, "static position; the foundations hold exactly the pack and never give a card back (safe.go)"},
+	ruleDeadBase:      {"dead-base rule", deadBaseMotions, "static position; the foundations hold exactly the pack and never give a card back; free cells, runs and King-only piles as its proof says (safe.go)"},
 	ruleLoneCard:      {"lone-card rule", genericMotions, "static position; a pile never refilled, moved onto one declared alike (search.go)"},
 	ruleDeadEnd:       {"dead-end test", genericMotions, "static position: piles change by single-card moves only (deadend.go)"},
 	ruleSuitLock:      {"suit-lock test", genericMotions, "as the dead-end test, and suitLockOK's conditions (suitlock.go)"},

@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"math/rand"
 	"os"
 	"strings"
 	"testing"
@@ -52,9 +53,9 @@ func TestSoundRulesDeclared(t *testing.T) {
 
 // TestSoundRulesGate checks which sound rules each game gets: every one
 // for the games declared before the gate (their verdicts and node counts
-// are unchanged), none for FreeCell and Baker's Game, whose free cells
-// and runs no proof has considered, and the talon family's rules
-// only for the games its search takes.
+// are unchanged), only the dead-base rule for the FreeCell family, whose
+// free cells, runs and King-only piles no other proof has considered,
+// and the talon family's rules only for the games its search takes.
 func TestSoundRulesGate(t *testing.T) {
 	for _, g := range engine.Games() {
 		in := infoFor(g)
@@ -66,7 +67,7 @@ func TestSoundRulesGate(t *testing.T) {
 			want := true
 			switch {
 			case g.Motions()&(engine.MotionCell|engine.MotionRun|engine.MotionKingFill) != 0:
-				want = false // the FreeCell family
+				want = soundRule(r) == ruleDeadBase // the FreeCell family: its proof alone considers them
 			case talon:
 				// The talon family's games: its rules must cover them.
 			case g.Motions()&(engine.MotionForced|engine.MotionOffFoundation) != 0:
@@ -82,7 +83,8 @@ func TestSoundRulesGate(t *testing.T) {
 }
 
 // TestFreeCellFamily solves a few deals of the FreeCell family with a
-// node budget, every sound rule off (free cells and runs: TestSoundRulesGate):
+// node budget, every sound rule but the dead-base rule off (free cells
+// and runs: TestSoundRulesGate):
 // each verdict is Freecell Solver's too (fc-solve, default configuration,
 // --game bakers_game, eight_off, seahaven_towers, beleaguered_castle,
 // streets_and_alleys; scripts/SPEED.md), wins
@@ -125,9 +127,9 @@ func TestFreeCellFamily(t *testing.T) {
 }
 
 // TestSoundRulesOffForNewDeclarations: a pile filled by Kings only, a
-// free cell or a pile moving runs turns every sound rule off (none of
-// their proofs considers them), while a plain Fan-like declaration keeps
-// them.
+// free cell or a pile moving runs turns every sound rule off but the
+// dead-base rule (no other proof considers them), while a plain Fan-like
+// declaration keeps them.
 func TestSoundRulesOffForNewDeclarations(t *testing.T) {
 	found := engine.PileSpec{ID: "f1", Kind: engine.Foundation, Found: engine.FoundationRule{Base: engine.Ace, Step: 1, Len: 13}}
 	column := engine.PileSpec{ID: "t1", Kind: engine.Tableau, Build: engine.BuildDownInSuit, Fill: engine.FillNever}
@@ -149,7 +151,10 @@ func TestSoundRulesOffForNewDeclarations(t *testing.T) {
 			tc.change(&c)
 			g := &engine.Game{Piles: append([]engine.PileSpec{found, c}, tc.extra...)}
 			for r, p := range soundRules {
-				want := tc.generic // the talon family's rules cover one-card moves too
+				// The talon family's rules cover one-card moves too; the
+				// dead-base rule's proof considers the FreeCell family's
+				// motions.
+				want := tc.generic || soundRule(r) == ruleDeadBase
 				if got := covered(g, soundRule(r)); got != want {
 					t.Errorf("%s covers %s: %t, want %t", p.name, g.Motions(), got, want)
 				}
@@ -162,8 +167,69 @@ func TestSoundRulesOffForNewDeclarations(t *testing.T) {
 		t.Fatal(err)
 	}
 	for r, p := range soundRules {
-		if covered(g, soundRule(r)) {
-			t.Errorf("%s covers fan (%s)", p.name, g.Motions())
+		if covered(g, soundRule(r)) != (soundRule(r) == ruleDeadBase) {
+			t.Errorf("%s covers fan (%s): %t", p.name, g.Motions(), covered(g, soundRule(r)))
 		}
+	}
+}
+
+// TestDeadBaseFreeCellEndgames compares verdicts with and without the
+// dead-base rule on small random endgames of the FreeCell family (free
+// cells, runs moved as one, piles filled by Kings alone), which the exact
+// search decides either way: the last cards of each suit dealt at random
+// to a few columns and the cells.
+func TestDeadBaseFreeCellEndgames(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	lostAll := 0
+	for _, slug := range []string{"bakers-game", "freecell", "seahaven-towers", "fan", "beleaguered-castle"} {
+		g := lookup(t, slug)
+		in := infoFor(g)
+		if !in.sound[ruleDeadBase] {
+			t.Fatalf("%s: the dead-base rule does not apply", slug)
+		}
+		cells := g.PilesOf(engine.Cell)
+		// Cards left of each suit: 5 to 4+left (more where free cells
+		// and empty columns make most endgames easy).
+		left := 7
+		if len(cells) > 0 {
+			left = 10
+		}
+		decided, lost := 0, 0
+		for trial := 0; trial < 60; trial++ {
+			piles := make([][]engine.Card, len(g.Piles))
+			var pool []engine.Card
+			for _, f := range in.foundations {
+				seq := in.seq[f]
+				h := max(0, len(seq)-5-rng.Intn(left))
+				piles[f] = append(piles[f], seq[:h]...)
+				pool = append(pool, seq[h:]...)
+			}
+			rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+			for _, c := range cells {
+				if len(pool) > 0 && rng.Intn(4) > 0 {
+					piles[c] = append(piles[c], pool[len(pool)-1])
+					pool = pool[:len(pool)-1]
+				}
+			}
+			// Some of the columns, so that some endgames are lost.
+			cols := in.tableau[:2+rng.Intn(len(in.tableau)-1)]
+			for _, c := range pool {
+				tp := cols[rng.Intn(len(cols))]
+				piles[tp] = append(piles[tp], c)
+			}
+			s, err := g.NewStateFromLayout(piles)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deadBaseEndgame(t, slug, s, &decided, &lost)
+		}
+		t.Logf("%s: %d endgames decided both ways, %d lost", slug, decided, lost)
+		if decided < 50 {
+			t.Errorf("%s: only %d endgames decided", slug, decided)
+		}
+		lostAll += lost
+	}
+	if lostAll < 30 {
+		t.Errorf("only %d endgames lost: too few to test the rule", lostAll)
 	}
 }

@@ -44,7 +44,8 @@ func wonLine(t *testing.T, game, n string) (line []string, at []*engine.State) {
 // TestAutoMove: after a move with Auto, the engine plays the moves
 // home its sound rules prove safe, as moves of the line (Response.Auto
 // counts them), and no other; without Auto it plays none. A game whose
-// motions no proof covers (FreeCell) has no safe moves (Response.Safe).
+// motions no proof covers (Patriarchs' reversal) has no safe moves
+// (Response.Safe); FreeCell has the dead-base rule's.
 func TestAutoMove(t *testing.T) {
 	const game, n = "napoleon-at-st-helena", "2"
 	line, at := wonLine(t, game, n)
@@ -95,8 +96,11 @@ func TestAutoMove(t *testing.T) {
 			t.Errorf("a safe move is left: %v", m)
 		}
 	}
-	if res := Handle(&Request{Op: "position", Game: "freecell", Deal: "1"}, nil); res.Safe {
-		t.Error("FreeCell has safe moves")
+	if res := Handle(&Request{Op: "position", Game: "patriarchs", Deal: "1"}, nil); res.Safe {
+		t.Error("Patriarchs has safe moves")
+	}
+	if res := Handle(&Request{Op: "position", Game: "freecell", Deal: "1"}, nil); !res.Safe {
+		t.Error("FreeCell has no safe moves")
 	}
 }
 

@@ -84,4 +84,4 @@ func Decide(ctx context.Context, s *engine.State, dir string, solvers []string, 
 
 // Version changes whenever a change to the model could change a verdict
 // (survey runs of the model record it, as "sat-" + Version).
-const Version = "1"
+const Version = "2"

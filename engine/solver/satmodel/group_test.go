@@ -1,6 +1,5 @@
 package satmodel
 
-
 // merge returns the assignment val with steps t-1 and t made one (state
 // t dropped, the last state repeated at the end), its defined variables
 // evaluated again.

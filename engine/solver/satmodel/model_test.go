@@ -211,7 +211,7 @@ func TestDecide(t *testing.T) {
 	if testing.Short() || !Available("cadical") || !Available("picosat") {
 		t.Skip("needs cadical and picosat")
 	}
-	out, err := Decide(context.Background(), deal(t, "royal-cotillion", 7), t.TempDir(), []string{"cadical", "picosat"}, 5*time.Minute)
+	out, err := Decide(context.Background(), deal(t, "royal-cotillion", 7), t.TempDir(), []string{"cadical", "picosat"}, 5*time.Minute, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

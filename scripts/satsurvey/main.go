@@ -13,7 +13,7 @@
 // game's survey: a decided verdict there replaces an unknown one.
 //
 //	go run ./scripts/satsurvey -game royal-cotillion -deals 264,436 -timeout 2m
-//	go run ./scripts/satsurvey -deals 74 -steps 16 -timeout 2m   # wins only
+//	go run ./scripts/satsurvey -deals 74 -steps 16 -timeout 2m -replays /tmp   # wins only
 //	go run ./scripts/satsurvey -unknown content/odds/royal-cotillion.survey.jsonl -json sat.jsonl
 //	go run ./cmd/patience survey merge --json content/odds/royal-cotillion.survey.jsonl \
 //	    content/odds/royal-cotillion.survey.jsonl sat.jsonl
@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -36,6 +37,7 @@ import (
 	"github.com/patience-solitaire/patience/engine/solver"
 	"github.com/patience-solitaire/patience/engine/solver/satmodel"
 	"github.com/patience-solitaire/patience/engine/survey"
+	"github.com/patience-solitaire/patience/replay"
 )
 
 type line struct {
@@ -81,6 +83,7 @@ func run(args []string, stdout io.Writer) error {
 	jsonFile := fs.String("json", "", "write the decided deals to this new survey `file` (a run with method sat)")
 	steps := fs.Int("steps", 0, "steps of the model (0: one per card, complete; fewer: a search for wins, UNSAT proves nothing)")
 	dump := fs.String("cnf", "", "write the first deal's model to this DIMACS `file` and stop")
+	replays := fs.String("replays", "", "write each win as a replay file GAME-DEAL.replay into this `dir`, checked by the replay verifier")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -138,6 +141,11 @@ func run(args []string, stdout io.Writer) error {
 		}
 		if err := enc.Encode(l); err != nil {
 			return err
+		}
+		if *replays != "" && o.Verdict == solver.Won {
+			if err := writeReplay(*replays, g, n, o.Moves); err != nil {
+				return fmt.Errorf("deal %d: %w", n, err)
+			}
 		}
 		if out != nil && o.Verdict != solver.Unknown {
 			d := survey.DealResult{Deal: n, Result: l.Result, MS: ms(o.Encode + total), Moves: len(o.Moves)}
@@ -211,4 +219,15 @@ func stepsTag(steps int) string {
 		return ""
 	}
 	return "-steps" + strconv.Itoa(steps)
+}
+
+// writeReplay writes a win as a replay file, once the replay verifier
+// (independent of the engine's Check) has played it.
+func writeReplay(dir string, g *engine.Game, n uint64, moves []engine.Move) error {
+	deal := strconv.FormatUint(n, 10)
+	r := replay.FromMoves(g, deal, "Deal "+deal+", won by the SAT model", moves)
+	if _, err := replay.Verify(r); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, g.Slug+"-"+deal+".replay"), replay.Format(r), 0o644)
 }

@@ -13,6 +13,7 @@
 // game's survey: a decided verdict there replaces an unknown one.
 //
 //	go run ./scripts/satsurvey -game royal-cotillion -deals 264,436 -timeout 2m
+//	go run ./scripts/satsurvey -deals 74 -steps 16 -timeout 2m -replays /tmp   # wins only
 //	go run ./scripts/satsurvey -unknown content/odds/royal-cotillion.survey.jsonl -json sat.jsonl
 //	go run ./cmd/patience survey merge --json content/odds/royal-cotillion.survey.jsonl \
 //	    content/odds/royal-cotillion.survey.jsonl sat.jsonl
@@ -26,6 +27,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -35,6 +37,7 @@ import (
 	"github.com/patience-solitaire/patience/engine/solver"
 	"github.com/patience-solitaire/patience/engine/solver/satmodel"
 	"github.com/patience-solitaire/patience/engine/survey"
+	"github.com/patience-solitaire/patience/replay"
 )
 
 type line struct {
@@ -78,8 +81,9 @@ func run(args []string, stdout io.Writer) error {
 	timeout := fs.Duration("timeout", 2*time.Minute, "wall time of each solver run")
 	solvers := fs.String("solvers", "cadical,picosat", "the deciding solver, then the confirming ones")
 	jsonFile := fs.String("json", "", "write the decided deals to this new survey `file` (a run with method sat)")
-	steps := fs.Int("steps", 0, "steps of the model (0: one per card, complete)")
+	steps := fs.Int("steps", 0, "steps of the model (0: one per card, complete; fewer: a search for wins, UNSAT proves nothing)")
 	dump := fs.String("cnf", "", "write the first deal's model to this DIMACS `file` and stop")
+	replays := fs.String("replays", "", "write each win as a replay file GAME-DEAL.replay into this `dir`, checked by the replay verifier")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -102,9 +106,6 @@ func run(args []string, stdout io.Writer) error {
 		}
 		return write(*dump, s, *steps)
 	}
-	if *steps != 0 {
-		return usageError{errors.New("-steps is for -cnf only: a model with fewer steps proves no loss")}
-	}
 	var out io.Writer
 	if *jsonFile != "" {
 		f, err := os.OpenFile(*jsonFile, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
@@ -113,7 +114,7 @@ func run(args []string, stdout io.Writer) error {
 		}
 		defer f.Close()
 		h := survey.Header{Survey: survey.Format, Game: g.Slug, Variant: g.Variant, Engine: survey.Fingerprint(g),
-			Solver: "sat-" + satmodel.Version, TimeoutMS: timeout.Milliseconds(), Method: "sat"}
+			Solver: "sat-" + satmodel.Version + stepsTag(*steps), TimeoutMS: timeout.Milliseconds(), Method: "sat"}
 		if err := json.NewEncoder(f).Encode(h); err != nil {
 			return err
 		}
@@ -125,7 +126,7 @@ func run(args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		o, err := satmodel.Decide(context.Background(), s, os.TempDir(), names, *timeout)
+		o, err := satmodel.Decide(context.Background(), s, os.TempDir(), names, *timeout, *steps)
 		if err != nil {
 			return fmt.Errorf("deal %d: %w", n, err)
 		}
@@ -140,6 +141,11 @@ func run(args []string, stdout io.Writer) error {
 		}
 		if err := enc.Encode(l); err != nil {
 			return err
+		}
+		if *replays != "" && o.Verdict == solver.Won {
+			if err := writeReplay(*replays, g, n, o.Moves); err != nil {
+				return fmt.Errorf("deal %d: %w", n, err)
+			}
 		}
 		if out != nil && o.Verdict != solver.Unknown {
 			d := survey.DealResult{Deal: n, Result: l.Result, MS: ms(o.Encode + total), Moves: len(o.Moves)}
@@ -205,4 +211,23 @@ func write(path string, s *engine.State, steps int) error {
 		return err
 	}
 	return f.Close()
+}
+
+// stepsTag names a model of fewer steps than cards in a survey header.
+func stepsTag(steps int) string {
+	if steps == 0 {
+		return ""
+	}
+	return "-steps" + strconv.Itoa(steps)
+}
+
+// writeReplay writes a win as a replay file, once the replay verifier
+// (independent of the engine's Check) has played it.
+func writeReplay(dir string, g *engine.Game, n uint64, moves []engine.Move) error {
+	deal := strconv.FormatUint(n, 10)
+	r := replay.FromMoves(g, deal, "Deal "+deal+", won by the SAT model", moves)
+	if _, err := replay.Verify(r); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, g.Slug+"-"+deal+".replay"), replay.Format(r), 0o644)
 }

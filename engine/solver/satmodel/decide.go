@@ -25,14 +25,16 @@ type Outcome struct {
 	Encode  time.Duration
 }
 
-// Decide builds the model of s, writes it under dir and runs the first
-// of solvers until timeout; a SAT verdict is a win once its line has been
-// replayed, an UNSAT verdict a loss once each other solver (each with
-// its own timeout) says UNSAT too. Anything else is Unknown.
-func Decide(ctx context.Context, s *engine.State, dir string, solvers []string, timeout time.Duration) (Outcome, error) {
+// Decide builds the model of s over steps steps (0: the complete
+// model), writes it under dir and runs the first of solvers until
+// timeout; a SAT verdict is a win once its line has been replayed, an
+// UNSAT verdict of the complete model a loss once each other solver (each
+// with its own timeout) says UNSAT too. Anything else is Unknown: with
+// fewer steps than cards, UNSAT proves nothing.
+func Decide(ctx context.Context, s *engine.State, dir string, solvers []string, timeout time.Duration, steps int) (Outcome, error) {
 	var out Outcome
 	start := time.Now()
-	m, err := Build(s)
+	m, err := BuildSteps(s, steps)
 	if err != nil {
 		return out, err
 	}
@@ -72,7 +74,7 @@ func Decide(ctx context.Context, s *engine.State, dir string, solvers []string, 
 			}
 			out.Verdict, out.Moves = solver.Won, moves
 			return out, nil
-		case a == Undecided:
+		case a == Undecided || m.steps < m.n:
 			return out, nil
 		}
 	}
@@ -84,4 +86,4 @@ func Decide(ctx context.Context, s *engine.State, dir string, solvers []string, 
 
 // Version changes whenever a change to the model could change a verdict
 // (survey runs of the model record it, as "sat-" + Version).
-const Version = "1"
+const Version = "2"

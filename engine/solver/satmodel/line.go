@@ -2,6 +2,7 @@ package satmodel
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/patience-solitaire/patience/engine"
 	"github.com/patience-solitaire/patience/engine/solver"
@@ -44,19 +45,9 @@ func (m *Model) Decode(val []bool) ([]engine.Move, error) {
 		}
 	}
 	for t := range m.steps {
-		// The move from the waste first, then those from the reserve
-		// spaces (each refilled from the waste's top), then the wing's.
 		var cards []int
-		for _, first := range []bool{true, false} {
-			for d, p := range m.cards {
-				fromWaste := p.where == inTalon && !value(val, m.E[p.talon][t])
-				if value(val, m.M[d][t]) && fromWaste == first && p.where != inWing {
-					cards = append(cards, d)
-				}
-			}
-		}
-		for d, p := range m.cards {
-			if value(val, m.M[d][t]) && p.where == inWing {
+		for d := range m.cards {
+			if value(val, m.M[d][t]) {
 				cards = append(cards, d)
 			}
 		}
@@ -74,10 +65,20 @@ func (m *Model) Decode(val []bool) ([]engine.Move, error) {
 				return nil, err
 			}
 		}
-		for _, c := range cards {
-			if err := m.play(s, val, t, c, play); err != nil {
+		// The step's cards in an order that plays: each once its slot's
+		// card below is home (a foundation built by several cards in a
+		// step); the waste's top first, then the wing's cards, then those
+		// of the reserve spaces, each refilled from the waste's top (a
+		// card of the waste that a refill takes goes home from its space).
+		for len(cards) > 0 {
+			k := m.next(s, val, t, cards)
+			if k < 0 {
+				return nil, fmt.Errorf("satmodel: step %d: none of %d cards plays", t, len(cards))
+			}
+			if err := m.play(s, val, t, cards[k], play); err != nil {
 				return nil, err
 			}
+			cards = slices.Delete(cards, k, k+1)
 			if err := forced(); err != nil {
 				return nil, err
 			}
@@ -89,30 +90,77 @@ func (m *Model) Decode(val []bool) ([]engine.Move, error) {
 	return line, nil
 }
 
+// next returns the index in cards of the card to play next in step t,
+// or -1 if none can go.
+func (m *Model) next(s *engine.State, val []bool, t int, cards []int) int {
+	for _, want := range []where{inTalon, inWing, inReserve} {
+		for k, c := range cards {
+			p := &m.cards[c]
+			from := m.source(s, val, t, c)
+			if from < 0 {
+				continue
+			}
+			kind := s.Game().Piles[from].Kind
+			ok := want == inTalon && kind == engine.Waste || want == inWing && p.where == inWing ||
+				want == inReserve && kind == engine.Reserve
+			if _, ready := m.dest(s, val, t, c); ok && ready {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// dest returns the foundation pile that takes card c in step t: a slot
+// of its card that the step fills and is next on its foundation.
+func (m *Model) dest(s *engine.State, val []bool, t, c int) (int, bool) {
+	for _, si := range m.cards[c].slots {
+		sl := &m.slots[si]
+		if value(val, m.S[si][t+1]) && !value(val, m.S[si][t]) && len(s.Pile(sl.pile)) == sl.k {
+			return sl.pile, true
+		}
+	}
+	return -1, false
+}
+
+// source returns the pile from which card c can go now, or -1: its wing
+// column, the waste's top, or a reserve space.
+func (m *Model) source(s *engine.State, val []bool, t, c int) int {
+	p := &m.cards[c]
+	switch {
+	case p.where == inWing:
+		if s.Top(p.pile) == p.card && len(s.Pile(p.pile)) == m.depth(c) {
+			return p.pile
+		}
+		return -1
+	case p.where == inTalon && !value(val, m.E[p.talon][t]) && s.Top(m.waste) == p.card:
+		return m.waste
+	}
+	for _, r := range s.Game().PilesOf(engine.Reserve) {
+		if s.Top(r) == p.card {
+			return r
+		}
+	}
+	return -1
+}
+
+// depth returns the height of wing card c's column while c is its top.
+func (m *Model) depth(c int) int {
+	n := 1
+	for _, d := range m.layout[m.cards[c].pile] {
+		if d == c {
+			return n
+		}
+		n++
+	}
+	return n
+}
+
 // play plays card c's move of step t.
 func (m *Model) play(s *engine.State, val []bool, t, c int, play func(engine.Move) error) error {
 	p := &m.cards[c]
-	// A slot of the card filled in this step that no other copy took.
-	to := -1
-	for _, si := range p.slots {
-		sl := &m.slots[si]
-		if value(val, m.S[si][t+1]) && !value(val, m.S[si][t]) && len(s.Pile(sl.pile)) == sl.k {
-			to = sl.pile
-			break
-		}
-	}
-	from := p.pile
-	if p.where == inReserve || p.where == inTalon && value(val, m.E[p.talon][t]) {
-		from = -1
-		for _, r := range s.Game().PilesOf(engine.Reserve) {
-			if s.Top(r) == p.card {
-				from = r
-				break
-			}
-		}
-	} else if p.where == inTalon {
-		from = m.waste
-	}
+	to, _ := m.dest(s, val, t, c)
+	from := m.source(s, val, t, c)
 	if from < 0 || to < 0 {
 		return fmt.Errorf("satmodel: step %d: %s has no place (from %d, to %d)", t, p.card, from, to)
 	}

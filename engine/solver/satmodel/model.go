@@ -51,8 +51,7 @@ type Model struct {
 	H, M [][]Lit // [pcard][t]
 	S    [][]Lit // [slot][t]
 	U, E [][]Lit // [talon index][t]
-	top  [][]Lit // [talon index][t]
-	Z, G [][]Lit // [t][talon index]
+	G    [][]Lit // [t][talon index]
 	act  []Lit   // a move at t
 
 	defs []def // defined variables, in an order that evaluates them
@@ -263,8 +262,9 @@ func (m *Model) encode() {
 	}
 	// Slots: S[s][t], slot s is filled in state t (a foundation's height
 	// in the order encoding): none at the start, all at the end,
-	// monotone, the slot below filled first, in an earlier state (one
-	// card a step on a foundation). The copies of a card are one card on
+	// monotone, the slot below filled first: in the same state, so that
+	// a step may build a foundation by several cards, played in the
+	// foundation's order (Decode). The copies of a card are one card on
 	// the foundations: as many copies are home as slots of the card are
 	// filled, in every state.
 	m.S = m.vars(len(m.slots), T+1)
@@ -274,7 +274,7 @@ func (m *Model) encode() {
 		for t := range T {
 			m.Add(-m.S[si][t], m.S[si][t+1])
 			if sl.below >= 0 {
-				m.Add(-m.S[si][t+1], m.S[sl.below][t])
+				m.Add(-m.S[si][t+1], m.S[sl.below][t+1])
 			}
 		}
 	}
@@ -341,52 +341,76 @@ func (m *Model) encode() {
 			m.Add(c...)
 		}
 	}
-	// Z[t][i]: every card turned in step t at index ≥ i is gone in state
-	// t (the waste holds none of them); top[i][t]: i is the waste's top.
-	m.Z = make([][]Lit, T)
-	m.top = make([][]Lit, L)
-	for i := range L {
-		m.top[i] = make([]Lit, T)
-	}
-	for t := range T {
-		m.Z[t] = m.goneFrom(t, t)
-		for i := range L {
-			next := m.True()
-			if i+1 < L {
-				next = m.Z[t][i+1]
-			}
-			m.top[i][t] = m.NewVar()
-			m.andDef(m.top[i][t], m.U[i][t], -m.E[i][t], -m.H[m.talon[i]][t], next)
-		}
-	}
-	// A talon card moves from the waste's top (at most one does: the
-	// top is one card) or from a reserve space.
-	for i := range L {
-		c := m.talon[i]
-		for t := range T {
-			m.Add(-m.M[c][t], m.top[i][t], m.E[i][t])
-		}
-	}
-	// Refills: fill[i][t], talon card i enters a reserve space in step t,
-	// from the waste: it was there at the start of the step, and every
-	// turned card above it is gone at the end (to a foundation, or to a
-	// reserve space in the same step): the cards filled in a step are the
-	// top of the waste once its top card has gone home, if it did.
-	// G[t][i] ≡ every card turned in step t at index ≥ i is gone in
-	// state t+1.
+	// G[t][i] ≡ every card turned in step t at index ≥ i is gone (home
+	// or in a reserve space) in state t+1. The cards that leave the
+	// waste in a step are the top of the waste after its deals: each of
+	// them, home or refilled into a space, has every turned card above it
+	// gone at the end of the step.
 	m.G = make([][]Lit, T)
 	for t := range T {
 		m.G[t] = m.goneFrom(t, t+1)
+	}
+	above := func(t, i int) Lit {
+		if i+1 < len(m.talon) {
+			return m.G[t][i+1]
+		}
+		return m.True()
+	}
+	// Refills: fill[t][i], talon card i enters a reserve space in step t,
+	// from the waste: it was turned, and every turned card above it is
+	// gone at the end of the step; it does not go home in the step.
+	// F[t][i]: a card at index ≥ i is refilled in step t (one way: a
+	// clause that needs it false forbids such refills).
+	fill := make([][]Lit, T)
+	for t := range T {
+		fill[t] = make([]Lit, L)
+		F := make([]Lit, L+1)
+		F[L] = -m.True()
+		for i := L - 1; i >= 0; i-- {
+			fill[t][i] = m.NewVar()
+			m.andDef(fill[t][i], m.E[i][t+1], -m.E[i][t])
+			m.Add(-fill[t][i], m.U[i][t])
+			m.Add(-fill[t][i], -m.H[m.talon[i]][t+1])
+			m.Add(-fill[t][i], above(t, i))
+			F[i] = m.NewVar()
+			m.Add(-fill[t][i], F[i])
+			m.Add(-F[i+1], F[i])
+			m.define(F[i], anyOf([]Lit{fill[t][i], F[i+1]}))
+		}
+		// A talon card goes home from the waste (turned, the cards above
+		// it gone) or from a reserve space. From the waste, it finds the
+		// card below it on its foundation there at the start of the step,
+		// and no card above it is refilled in the step: so the cards that
+		// go home from the waste in a step go first, each as soon as it is
+		// the waste's top, and the refills then take the top of the waste
+		// (the order of a step, see Decode).
+		// D[i]: talon card i goes home from the waste in step t.
+		D := make([]Lit, L)
 		for i := range L {
-			next := m.True()
-			if i+1 < L {
-				next = m.G[t][i+1]
+			D[i] = m.NewVar()
+			m.andDef(D[i], m.M[m.talon[i]][t], -m.E[i][t])
+		}
+		for i := range L {
+			c := m.talon[i]
+			m.Add(-m.M[c][t], m.E[i][t], m.U[i][t])
+			m.Add(-m.M[c][t], m.E[i][t], above(t, i))
+			m.Add(-m.M[c][t], m.E[i][t], -F[i+1])
+			for _, si := range m.cards[c].slots {
+				b := m.slots[si].below
+				if b < 0 {
+					continue
+				}
+				// Slot si filled in step t (¬S[si][t+1] ∨ S[si][t] false):
+				// the slot below filled at the start, or by a card above
+				// it in the waste that goes home before it in the step.
+				cl := []Lit{-D[i], -m.S[si][t+1], m.S[si][t], m.S[b][t]}
+				for _, d := range m.slots[b].cands {
+					if j := m.cards[d].talon; j > i {
+						cl = append(cl, D[j])
+					}
+				}
+				m.Add(cl...)
 			}
-			fill := m.NewVar()
-			m.andDef(fill, m.E[i][t+1], -m.E[i][t])
-			m.Add(-fill, m.U[i][t])
-			m.Add(-fill, -m.H[m.talon[i]][t+1])
-			m.Add(-fill, next)
 		}
 	}
 	// Occupancy: the reserve spaces hold their number of cards in every

@@ -41,14 +41,15 @@ var manyLines = flag.Bool("lines", false, "TestLineIsModel: read 40 more of the 
 // deals (drawn from Royal Cotillion's survey with Python's random, seed
 // 7, among those won within 1.5 s), whose lines hold refills from the
 // stock and empty reserve spaces, the two cases the reading changes or
-// the occupancy relaxes.
+// the occupancy relaxes. Each line is then made into as few steps as the
+// clauses allow, and must still decode.
 func TestLineIsModel(t *testing.T) {
 	deals := []int{18, 20, 96, 99, 1, 2}
 	if *manyLines {
 		deals = append(deals, 47, 57, 62, 63, 74, 75, 78, 89, 94, 111, 116, 123, 160, 173, 188, 196, 277, 285,
 			287, 306, 376, 419, 474, 511, 513, 537, 538, 543, 556, 651, 688, 704, 711, 723, 734, 741, 746, 801, 804, 829)
 	}
-	stockRefills, emptySpaces := 0, 0
+	stockRefills, emptySpaces, multiSteps := 0, 0, 0
 	for _, n := range deals {
 		t.Run(itoa(n), func(t *testing.T) {
 			s := deal(t, "royal-cotillion", n)
@@ -76,7 +77,21 @@ func TestLineIsModel(t *testing.T) {
 			if _, err := m.Decode(val); err != nil {
 				t.Fatalf("deal %d: the line read as a model does not decode: %v", n, err)
 			}
+			// Steps made one as far as the clauses allow must decode too:
+			// several cards from the waste, foundations built by several
+			// cards in a step, refills below the waste's cards that went
+			// home (Decode's order of a step).
+			val, steps, multi := m.group(val)
+			line, err := m.Decode(val)
+			if err != nil {
+				t.Fatalf("deal %d: the line in %d steps does not decode: %v", n, steps, err)
+			}
+			multiSteps += multi
+			t.Logf("deal %d: %d steps, %d of several cards (line of %d moves)", n, steps, multi, len(line))
 		})
+	}
+	if multiSteps == 0 {
+		t.Error("no step of several cards")
 	}
 	t.Logf("%d refills from the stock, %d positions with an empty reserve space", stockRefills, emptySpaces)
 	if stockRefills == 0 || emptySpaces == 0 {
@@ -196,7 +211,7 @@ func TestDecide(t *testing.T) {
 	if testing.Short() || !Available("cadical") || !Available("picosat") {
 		t.Skip("needs cadical and picosat")
 	}
-	out, err := Decide(context.Background(), deal(t, "royal-cotillion", 7), t.TempDir(), []string{"cadical", "picosat"}, 5*time.Minute)
+	out, err := Decide(context.Background(), deal(t, "royal-cotillion", 7), t.TempDir(), []string{"cadical", "picosat"}, 5*time.Minute, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

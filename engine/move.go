@@ -259,8 +259,8 @@ func (s *State) Forced() (Move, bool) {
 			return m, true
 		}
 	}
-	for i, spec := range s.g.Piles {
-		if spec.Kind != Reserve || !spec.Refill || len(s.piles[i]) > 0 {
+	for i := range s.g.Piles {
+		if spec := &s.g.Piles[i]; spec.Kind != Reserve || !spec.Refill || len(s.piles[i]) > 0 {
 			continue
 		}
 		if w := s.g.waste; w >= 0 && len(s.piles[w]) > 0 {
@@ -300,13 +300,30 @@ func (s *State) Legal(buf []Move) []Move {
 		found |= s.foundationTakes(to)
 	}
 	var tab [maxTableau]CardSet
-	var wasteFill uint64
+	// wasteFill marks the empty piles filled from the waste only; twin,
+	// the empty piles like an earlier one (sameAsEarlier), to which no
+	// move is made.
+	var wasteFill, twin uint64
 	for k, to := range g.tableau {
 		tab[k] = s.tableauTakes(to)
-		if len(s.piles[to]) == 0 && g.Piles[to].Fill == FillFromWaste {
-			wasteFill |= 1 << k
+		if len(s.piles[to]) == 0 {
+			if g.Piles[to].Fill == FillFromWaste {
+				wasteFill |= 1 << k
+			}
+			if s.sameAsEarlier(to, g.tableau) {
+				twin |= 1 << k
+			}
 		}
 	}
+	// The empty cells a card may go to, one of each class.
+	var open [8]int
+	cells := open[:0]
+	for _, to := range g.cells {
+		if len(s.piles[to]) == 0 && !s.sameAsEarlier(to, g.cells) {
+			cells = append(cells, to)
+		}
+	}
+	freeCells, freePiles := -1, 0 // the free spaces of legalRuns, counted once
 	for from := range s.piles {
 		if !s.playsFrom(from) || len(s.piles[from]) == 0 {
 			continue
@@ -335,19 +352,22 @@ func (s *State) Legal(buf []Move) []Move {
 				if len(s.piles[from]) == 1 && g.class[from] == g.class[to] {
 					continue
 				}
-				if s.sameAsEarlier(to, g.tableau) {
+				if twin&(1<<k) != 0 {
 					continue
 				}
 			}
 			buf = append(buf, Move{Action: ActMove, From: int8(from), To: int8(to), Card: c})
 		}
-		for _, to := range g.cells {
-			if len(s.piles[to]) == 0 && !(len(s.piles[from]) == 1 && g.class[from] == g.class[to]) && !s.sameAsEarlier(to, g.cells) {
+		for _, to := range cells {
+			if !(len(s.piles[from]) == 1 && g.class[from] == g.class[to]) {
 				buf = append(buf, Move{Action: ActMove, From: int8(from), To: int8(to), Card: c})
 			}
 		}
 		if fs.Runs {
-			buf = s.legalRuns(from, tab[:len(g.tableau)], buf)
+			if freeCells < 0 {
+				freeCells, freePiles = s.allFreeSpaces()
+			}
+			buf = s.legalRuns(from, tab[:len(g.tableau)], twin, freeCells, freePiles, buf)
 		}
 	}
 	if st, w := g.stock, g.waste; st >= 0 && w >= 0 {

@@ -30,9 +30,9 @@ func (s *State) runLength(i int) int {
 	if len(p) == 0 {
 		return 0
 	}
-	b := s.g.Piles[i].Build
+	takes := &buildTakes[s.g.Piles[i].Build] // Build.Accepts as a table
 	n := 1
-	for n < len(p) && b.Accepts(p[len(p)-n-1], p[len(p)-n]) {
+	for n < len(p) && takes[p[len(p)-n-1]].Has(p[len(p)-n]) {
 		n++
 	}
 	return n
@@ -86,26 +86,29 @@ func (s *State) helps(i int) bool {
 }
 
 // legalRuns appends the moves of runs of two cards or more from pile
-// from (which declares Runs) onto the tableau piles; tab[k] is the set of
-// cards tableau pile k takes (Legal's).
-func (s *State) legalRuns(from int, tab []CardSet, buf []Move) []Move {
+// from (which declares Runs) onto the tableau piles. Legal gives what it
+// counted once for all piles: tab[k], the set of cards tableau pile k
+// takes; twin, the empty piles like an earlier one (no move goes there);
+// and the empty cells and the empty piles that take any card (MaxRun's
+// count, the target left out where it is one of them).
+func (s *State) legalRuns(from int, tab []CardSet, twin uint64, cells, piles int, buf []Move) []Move {
 	g := s.g
 	run := s.runLength(from)
 	if run < 2 {
 		return buf
 	}
 	p := s.piles[from]
-	// The free spaces are counted once for every target (MaxRun's
-	// count, the target left out where it is one of them).
-	cells, piles := s.allFreeSpaces()
+	// The run's cards that would move others with them, as a set: most
+	// piles take none of them.
+	var set CardSet
+	for j := 2; j <= run; j++ {
+		set |= 1 << p[len(p)-j]
+	}
 	for k, to := range g.tableau {
-		if to == from {
+		if to == from || tab[k]&set == 0 || twin&(1<<k) != 0 {
 			continue
 		}
 		empty := len(s.piles[to]) == 0
-		if empty && s.sameAsEarlier(to, g.tableau) {
-			continue
-		}
 		e := piles
 		if s.helps(to) {
 			e--

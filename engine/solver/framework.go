@@ -70,8 +70,9 @@ func (a autoMode) String() string { return autoModeNames[a] }
 // mode is the automatic play and move order of one search.
 type mode struct {
 	auto autoMode
-	// dig: tableau moves must uncover a card this urgent (0: any; the
-	// generic family only).
+	// dig: tableau moves must uncover a card this urgent (0: any); in
+	// the FreeCell family only the moves that take a space or move a run
+	// across, and not those that free a card to build (cells.go).
 	dig int
 	// clog weighs, in the beam search's order, the reserve cards that no
 	// foundation wants soon (the talon family only).

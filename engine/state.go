@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -120,6 +121,23 @@ func (s *State) Won() bool {
 		return s.g.won(s)
 	}
 	return s.found == s.g.Goal()
+}
+
+// SamePosition reports whether t is the same position as s, pile by
+// pile (not up to interchangeable piles, as Hash is) and counter by
+// counter, so that the same moves are legal from both and do the same:
+// the two come from one deal (a shuffling redeal's stream is the same
+// where it has been drawn alike).
+func (s *State) SamePosition(t *State) bool {
+	if s.g != t.g || s.found != t.found || s.redeals != t.redeals || s.used != t.used || s.drawn != t.drawn || s.shuffled != t.shuffled {
+		return false
+	}
+	for i, p := range s.piles {
+		if !slices.Equal(p, t.piles[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // Clone returns an independent copy of the position.

@@ -259,12 +259,18 @@ func wins(s *engine.State, moves []engine.Move) bool {
 // mergeMoves merges the moves of a card (Shorten's second pass). A try
 // changes the line only from the move at i on, so it is replayed from the
 // position after the first i moves (pre, kept as i grows: the moves
-// before i never change), not from the start, and taken back after.
+// before i never change), not from the start, and taken back after. A
+// try changes only the moves up to the second move of the pair, at j,
+// and goes on with the line's own moves after it; where the try's
+// position there is the line's own (ref, the line played to j), the
+// rest wins as the line does, and is not replayed.
 func mergeMoves(in *info, s *engine.State, moves []engine.Move) []engine.Move {
-	pre, at := s.Clone(), 0
+	pre, ref, at := s.Clone(), s.Clone(), 0
+	var buf []engine.Move // the tries' heads
 	for i := 0; i < len(moves); i++ {
 		for ; at < i; at++ {
 			pre.Apply(moves[at])
+			ref.Apply(moves[at])
 		}
 		mi := moves[i]
 		if mi.Action != engine.ActMove || in.kind[mi.To] == engine.Foundation {
@@ -281,41 +287,66 @@ func mergeMoves(in *info, s *engine.State, moves []engine.Move) []engine.Move {
 			continue
 		}
 		c := moves[j].To
-		// The tries are the line's tails from i on.
+		// A try is the line from i on with the pair merged: its head
+		// stands for the line's moves i to j, the rest is the line's own.
 		tail, j := moves[i:], j-i
-		var tries [][]engine.Move
+		for _, m := range tail[:j+1] {
+			ref.Apply(m)
+		}
+		var heads [2][]engine.Move
 		if c == mi.From {
-			tries = append(tries, without(tail, 0, j, -1, engine.Move{}))
+			heads[0] = tail[1:j]
 		} else {
 			direct := engine.Move{Action: engine.ActMove, From: mi.From, To: c, Card: mi.Card}
-			tries = append(tries, without(tail, j, -1, 0, direct), without(tail, 0, -1, j, direct))
+			buf = append(buf[:0], direct) // to c at once
+			buf = append(buf, tail[1:j]...)
+			buf = append(buf, tail[1:j]...)
+			buf = append(buf, direct) // to c from where it was, at j
+			heads[0], heads[1] = buf[:j], buf[j:]
 		}
-		for _, t := range tries {
-			if winsInPlace(pre, t) {
-				moves = append(moves[:i], t...)
-				i-- // the move at i changed: try it again (earlier pairs that
-				// may merge now wait for the next pass)
+		var merged []engine.Move
+		for _, h := range heads {
+			if h != nil && winsJoining(pre, h, tail[j+1:], ref) {
+				merged = append(append(make([]engine.Move, 0, len(h)+len(tail)-j-1), h...), tail[j+1:]...)
 				break
 			}
+		}
+		for x := j; x >= 0; x-- {
+			ref.Undo(tail[x])
+		}
+		if merged != nil {
+			moves = append(moves[:i], merged...)
+			i-- // the move at i changed: try it again (earlier pairs that
+			// may merge now wait for the next pass)
 		}
 	}
 	return moves
 }
 
-// without returns a copy of moves without the moves at a and b (b may be
-// -1), and with the move at r (if r >= 0) replaced by m.
-func without(moves []engine.Move, a, b, r int, m engine.Move) []engine.Move {
-	out := make([]engine.Move, 0, len(moves))
-	for k, x := range moves {
-		switch k {
-		case a, b:
-			continue
-		case r:
-			x = m
+// winsJoining is winsInPlace for the line head then rest from s, where
+// rest is known to win from ref: where head is legal and leads to ref,
+// rest is not replayed.
+func winsJoining(s *engine.State, head, rest []engine.Move, ref *engine.State) bool {
+	n := 0
+	for _, m := range head {
+		if s.Check(m) != nil {
+			break
 		}
-		out = append(out, x)
+		s.Apply(m)
+		n++
 	}
-	return out
+	won := false
+	if n == len(head) {
+		if s.SamePosition(ref) {
+			won = true
+		} else {
+			won = winsInPlace(s, rest)
+		}
+	}
+	for x := n - 1; x >= 0; x-- {
+		s.Undo(head[x])
+	}
+	return won
 }
 
 // shortcuts looks, from each position of the line, for a position the

@@ -34,7 +34,9 @@ proved lost and left unknown, the win rate with its 95% Wilson interval
 upper), and the median and 99th percentile of the time per deal.
 
 With --json the verdicts are appended to FILE as JSON lines, one object per
-deal {"deal","result","ms","nodes","moves"} after a header line; deals
+deal {"deal","result","ms","nodes","moves","search_ms"} after a header line
+(ms: the whole solve; search_ms: the part before a win is shortened for
+display, which the verdict does not need); deals
 already in FILE are skipped, so an interrupted survey resumes where it
 stopped, except unknown deals when the budget, time limit or solver
 differs from the run that left them unknown (a new header line then

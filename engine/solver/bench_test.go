@@ -3,6 +3,9 @@ package solver
 import (
 	"context"
 	"testing"
+	"time"
+
+	"github.com/patience-solitaire/patience/engine"
 )
 
 func benchSolve(b *testing.B, game string, n uint64, opt Options) {
@@ -128,4 +131,31 @@ func BenchmarkSolveBakersGame(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// The cheap passes of Shorten (budget 0, as every Solve runs them) on
+// the raw wins of Eight Off deals 1-20, whose search takes a median of
+// about 100 positions: there the passes cost more than the search.
+func BenchmarkShortenCheap(b *testing.B) {
+	type line struct {
+		s     *engine.State
+		moves []engine.Move
+	}
+	var lines []line
+	for n := uint64(1); n <= 20; n++ {
+		s := deal(b, "eight-off", n)
+		in := infoFor(s.Game())
+		sr := newEngineSearcher(in, s.Clone(), &budget{limit: 16_000_000}, switches{})
+		if sr.solve(switches{}.schedule(enginePhases(in)), time.Now(), -1) != Won {
+			b.Fatalf("deal %d not won", n)
+		}
+		lines = append(lines, line{s, append([]engine.Move(nil), sr.path...)})
+	}
+	for b.Loop() {
+		for _, l := range lines {
+			if _, err := Shorten(context.Background(), l.s, l.moves, 0); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 }

@@ -255,7 +255,10 @@ type Result struct {
 	Verdict Verdict
 	Moves   []engine.Move // the winning line, for Won
 	Nodes   int64         // positions expanded
-	Elapsed time.Duration
+	Elapsed time.Duration // the whole solve
+	// Search is the time to the verdict: Elapsed but for shortening the
+	// winning line (Shorten), which a verdict does not need.
+	Search time.Duration
 	// TimeUp: the clock (Timeout or Deadline), not the node budget,
 	// ended a search that found no verdict.
 	TimeUp bool
@@ -287,7 +290,8 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 	in := infoFor(s.Game())
 	pos := s.Clone()
 	if pos.Won() {
-		return Result{Verdict: Won, Elapsed: time.Since(start)}, nil
+		d := time.Since(start)
+		return Result{Verdict: Won, Elapsed: d, Search: d}, nil
 	}
 	b := &budget{limit: limit, done: ctx.Done(), trace: opt.Trace}
 	if opt.Progress != nil {
@@ -320,6 +324,7 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 	}
 	res := Result{Verdict: v, Nodes: b.nodes}
 	res.TimeUp = v == Unknown && !b.deadline.IsZero() && !time.Now().Before(b.deadline)
+	res.Search = time.Since(start)
 	if v == Won {
 		short, err := Shorten(ctx, s, moves, opt.Shorten)
 		if err != nil {

@@ -138,10 +138,11 @@ func SolveDeal(ctx context.Context, g *engine.Game, n uint64, opt solver.Options
 		return survey.DealResult{}, fmt.Errorf("deal %d: %w", n, err)
 	}
 	return survey.DealResult{
-		Deal:   n,
-		Result: res.Verdict.String(),
-		MS:     survey.ElapsedMS(res.Elapsed),
-		Nodes:  res.Nodes,
-		Moves:  len(res.Moves),
+		Deal:     n,
+		Result:   res.Verdict.String(),
+		MS:       survey.ElapsedMS(res.Elapsed),
+		SearchMS: survey.ElapsedMS(res.Search),
+		Nodes:    res.Nodes,
+		Moves:    len(res.Moves),
 	}, nil
 }

@@ -24,10 +24,11 @@
  *   N VERDICT MS STATES
  *
  * VERDICT is fc-solve's return code: won, lost (its scan exhausted: with
- * meta-moves, not a proof), unknown (ITERS reached); MS is the wall
+ * meta-moves, not a proof), unknown (ITERS reached), invalid (a board
+ * it refuses, said on the standard error too); MS is the wall
  * time (CLOCK_MONOTONIC) of the call that parses the board and solves
- * it, nothing else; STATES the states checked. Exit 0; 1 on a board fc-solve
- * refuses; 2 on bad usage or options.
+ * it, nothing else; STATES the states checked. Exit 0, or 2 on bad usage
+ * or options (a game the library cannot play among them).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <freecell-solver/fcs_cl.h>
@@ -97,7 +98,7 @@ static void solve(void **instance, int fresh, unsigned timeout,
 		break;
 	default:
 		fprintf(stderr, "fcsolve-time: deal %s: fc-solve refuses the board (code %d)\n", deal, ret);
-		exit(1);
+		verdict = "invalid";
 	}
 	printf("%s %s %.3f %ld\n", deal, verdict, ms,
 	    (long)freecell_solver_user_get_num_times_long(*instance));

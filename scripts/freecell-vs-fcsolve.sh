@@ -88,14 +88,15 @@ if [ ! -f "$header" ] || ! cc -O2 -o "$bin/fcsolve-time" "$(dirname "$0")/fcsolv
 fi
 . "$(dirname "$0")/patience-binary.sh"
 # verdict reads fc-solve's output: "won STATES", "lost STATES",
-# "refused -" or "unknown -" (stopped: "Iterations count exceeded" comes
-# with "I could not solve" in the same output).
+# "refused -" or "unknown STATES" (stopped: "Iterations count exceeded"
+# comes with "I could not solve" in the same output; STATES is "-" when
+# the timeout stopped it).
 verdict() {
 	awk '/This game is solveable/ {v="won"} /I could not solve/ && v == "" {v="lost"}
 	     /Iterations count exceeded/ {v="stopped"}
 	     /exceeds the maximal number of stacks/ {v="refused"}
 	     /Total number of states checked/ {s=$NF; sub(/\.$/, "", s)}
-	     END {if (v == "" || v == "stopped") v = "unknown"; if (v == "refused" || v == "unknown") s = "-"; printf "%s %s", v, s}' "$@"
+	     END {if (v == "" || v == "stopped") v = "unknown"; if (v == "refused" || s == "") s = "-"; printf "%s %s", v, s}' "$@"
 }
 fcsolve="timeout $fctimeout $fcsolvebin --game $preset -sel --max-iters $fciters"
 # The boards: board.N for the fc-solve process, and all of them in

@@ -23,7 +23,8 @@
 # solver instance configured as the fc-solve run below and recycled
 # after each board, as fc-solve's range solver does for FreeCell; the
 # time of the library call that reads and solves the board, nothing
-# else. FCLIB=DIR links the library built in DIR instead (default: the
+# else. FCLIB=DIR links the library built in DIR instead, with the
+# headers where scripts/fcsolve-wide.sh puts them (default: the
 # directory of FCSOLVE when it holds libfreecell-solver.so, as
 # scripts/fcsolve-wide.sh's build does). Each deal is also timed by
 # hyperfine (one run of each program, one after the other): the whole

@@ -22,7 +22,9 @@
 # it reports unsolved is checked with the atomic-moves preset
 # crooked-nose, whose verdict is accurate.
 #
-# Times: ours are the survey's (the search of each deal, in process);
+# Times: ours are the survey's (the search of each deal, in process:
+# search_ms, the time to the verdict without shortening the win, where
+# the survey's solver records it, solver 26 on; else ms, the whole solve);
 # fc-solve's are the gaps between the range solver's time stamps (the
 # deal's board made and solved, in process). /usr/bin/time gives each
 # whole run's CPU time.
@@ -42,7 +44,7 @@ if [ "$have" -lt $((plain - first + 1)) ]; then
 		"$bin/patience" survey "$game" --deals "$first-$plain" --json "$survey" >&2
 fi
 # One line a deal: N VERDICT MS.
-jq -r --argjson a "$first" --argjson b "$plain" 'select(.deal != null and .deal >= $a and .deal <= $b) | "\(.deal) \(.result) \(.ms)"' "$survey" |
+jq -r --argjson a "$first" --argjson b "$plain" 'select(.deal != null and .deal >= $a and .deal <= $b) | "\(.deal) \(.result) \(.search_ms // .ms)"' "$survey" |
 	sort -k1,1 -u >"$bin/ours.unsorted"
 if [ "$last" -ge 32000 ]; then
 	"$bin/patience" solve "$game" --deal ms32000 2>&1 | sed -n \

@@ -31,8 +31,10 @@
 # process, start to exit, for both. Our search alone is the time our
 # solver prints. With SURVEY=FILE (a survey of GAME,
 # content/odds/GAME.survey.jsonl) our verdicts, positions and search
-# times are read from FILE instead, and no process is timed: fc-solve's
-# search alone against ours.
+# times are read from FILE instead (search_ms, the time to the verdict
+# without shortening the win, where the survey's solver records it:
+# solver 26 on; else ms, the whole solve), and no process is timed:
+# fc-solve's search alone against ours.
 #
 # fc-solve runs in the preset's default configuration, bounded by
 # FCITERS states checked (--max-iters, default 3,000,000; its verdict is
@@ -171,7 +173,7 @@ for n in $(seq "$first" "$last"); do
 			-e 's/.* is undecided: the budget ran out after \([0-9]*\) positions, \([0-9.]*\)\([mµ]*s\).*/unknown \1 \2\3/p' "$bin/out" |
 			awk '{t = $3; ms = (t ~ /µs$/) ? t / 1000 : (t ~ /ms$/) ? t + 0 : t * 1000; printf "%s %s %s", $1, $2, ms}')
 	else
-		ours=$(jq -r --argjson n "$n" 'select(.deal == $n) | "\(.result) \(.nodes) \(.ms)"' "$survey" | tail -1)
+		ours=$(jq -r --argjson n "$n" 'select(.deal == $n) | "\(.result) \(.nodes) \(.search_ms // .ms)"' "$survey" | tail -1)
 		[ -n "$ours" ] || ours="missing 0 0"
 	fi
 	echo "ms$n fc-solve $fc | ours $ours $oursms"

@@ -235,7 +235,7 @@ type switches struct {
 
 // schedule returns sched without the phases the switches turn off.
 func (sw switches) schedule(sched []phase) []phase {
-	var out []phase
+	out := make([]phase, 0, len(sched))
 	for _, ph := range sched {
 		switch {
 		case ph.heuristic() && (sw.noHeuristic || sw.noSafeMoves):

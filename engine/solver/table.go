@@ -13,7 +13,7 @@ type hashSet struct {
 }
 
 func newHashSet(sizeHint int) *hashSet {
-	size := 1 << 12
+	size := 1 << 8
 	for size < 2*sizeHint && size < 1<<26 {
 		size <<= 1
 	}

@@ -210,19 +210,29 @@ func cutCycles(s *engine.State, moves []engine.Move, symmetric bool) []engine.Mo
 // winsInPlace is wins played on s itself, each move taken back after:
 // no copy of the position for each of the merges' tries.
 func winsInPlace(s *engine.State, moves []engine.Move) bool {
-	n := 0
-	for _, m := range moves {
+	n := playLegal(s, moves)
+	won := n == len(moves) && s.Won()
+	takeBack(s, moves[:n])
+	return won
+}
+
+// playLegal plays moves on s up to the first illegal one and returns how
+// many it played.
+func playLegal(s *engine.State, moves []engine.Move) int {
+	for n, m := range moves {
 		if s.Check(m) != nil {
-			break
+			return n
 		}
 		s.Apply(m)
-		n++
 	}
-	won := n == len(moves) && s.Won()
-	for i := n - 1; i >= 0; i-- {
+	return len(moves)
+}
+
+// takeBack undoes moves, the last played on s, last first.
+func takeBack(s *engine.State, moves []engine.Move) {
+	for i := len(moves) - 1; i >= 0; i-- {
 		s.Undo(moves[i])
 	}
-	return won
 }
 
 // acyclic reports, cheaply, that the line from s never comes back to a
@@ -311,9 +321,7 @@ func mergeMoves(in *info, s *engine.State, moves []engine.Move) []engine.Move {
 				break
 			}
 		}
-		for x := j; x >= 0; x-- {
-			ref.Undo(tail[x])
-		}
+		takeBack(ref, tail[:j+1])
 		if merged != nil {
 			moves = append(moves[:i], merged...)
 			i-- // the move at i changed: try it again (earlier pairs that
@@ -327,25 +335,9 @@ func mergeMoves(in *info, s *engine.State, moves []engine.Move) []engine.Move {
 // rest is known to win from ref: where head is legal and leads to ref,
 // rest is not replayed.
 func winsJoining(s *engine.State, head, rest []engine.Move, ref *engine.State) bool {
-	n := 0
-	for _, m := range head {
-		if s.Check(m) != nil {
-			break
-		}
-		s.Apply(m)
-		n++
-	}
-	won := false
-	if n == len(head) {
-		if s.SamePosition(ref) {
-			won = true
-		} else {
-			won = winsInPlace(s, rest)
-		}
-	}
-	for x := n - 1; x >= 0; x-- {
-		s.Undo(head[x])
-	}
+	n := playLegal(s, head)
+	won := n == len(head) && (s.SamePosition(ref) || winsInPlace(s, rest))
+	takeBack(s, head[:n])
 	return won
 }
 

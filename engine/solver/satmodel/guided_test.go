@@ -2,13 +2,10 @@ package satmodel
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/patience-solitaire/patience/engine"
-	"github.com/patience-solitaire/patience/engine/solver"
 )
 
 // TestGuidedModelReplays checks soundness on a model cadical finds, not
@@ -21,19 +18,7 @@ func TestGuidedModelReplays(t *testing.T) {
 	if testing.Short() || !Available("cadical") {
 		t.Skip("needs cadical")
 	}
-	s := deal(t, "odd-and-even", 10)
-	res, err := solver.Solve(context.Background(), s, solver.Options{MaxNodes: 4_000_000, Timeout: -1})
-	if err != nil || res.Verdict != solver.Won {
-		t.Fatalf("deal 10: %v %v, want won", res.Verdict, err)
-	}
-	full, err := Build(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	val, err := full.Assign(res.Moves)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, _, full, val := wonLine(t, "odd-and-even", 10)
 	val, steps, _ := full.group(val)
 	m, err := BuildSteps(s, steps)
 	if err != nil {
@@ -48,15 +33,7 @@ func TestGuidedModelReplays(t *testing.T) {
 			m.Add(l)
 		}
 	}
-	path := filepath.Join(t.TempDir(), "guided.cnf")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := m.WriteDIMACS(f); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	path := writeCNF(t, &m.CNF)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	a, model, cpu, err := Run(ctx, "cadical", path, m.Vars)
@@ -78,7 +55,7 @@ func TestGuidedModelReplays(t *testing.T) {
 	}
 	if redeals == 0 {
 		// The heights are those of the solver's line, which redeals;
-		// cadical's model (Debian's 1.9) redeals too.
+		// cadical's model (Debian's cadical, sc2021) redeals too.
 		t.Errorf("the line does not redeal: the test no longer checks the redeal")
 	}
 	t.Logf("%d steps: cadical %v, a line of %d moves", steps, cpu, len(line))

@@ -71,23 +71,8 @@ func TestLineIsModel(t *testing.T) {
 			multiSteps := 0
 			for _, n := range tc.deals {
 				t.Run(itoa(n), func(t *testing.T) {
-					s := deal(t, tc.slug, n)
-					res, err := solver.Solve(context.Background(), s, solver.Options{MaxNodes: 4_000_000, Timeout: -1})
-					if err != nil {
-						t.Fatal(err)
-					}
-					if res.Verdict != solver.Won {
-						t.Fatalf("deal %d: %s, want won", n, res.Verdict)
-					}
-					cases.add(lineCases(s, res.Moves))
-					m, err := Build(s)
-					if err != nil {
-						t.Fatal(err)
-					}
-					val, err := m.Assign(res.Moves)
-					if err != nil {
-						t.Fatal(err)
-					}
+					s, moves, m, val := wonLine(t, tc.slug, n)
+					cases.add(lineCases(s, moves))
 					if ok, i := m.Satisfied(val); !ok {
 						t.Fatalf("deal %d: the solver's line breaks clause %d: %v", n, i, m.Clauses[i])
 					}
@@ -120,6 +105,29 @@ func TestLineIsModel(t *testing.T) {
 			}
 		})
 	}
+}
+
+// wonLine returns deal n of game slug, the solver's winning line, the
+// complete model and the line read as its assignment.
+func wonLine(t *testing.T, slug string, n int) (*engine.State, []engine.Move, *Model, []bool) {
+	t.Helper()
+	s := deal(t, slug, n)
+	res, err := solver.Solve(context.Background(), s, solver.Options{MaxNodes: 4_000_000, Timeout: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != solver.Won {
+		t.Fatalf("deal %d: %s, want won", n, res.Verdict)
+	}
+	m, err := Build(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	val, err := m.Assign(res.Moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, res.Moves, m, val
 }
 
 // lineCounts counts the cases of a line that the model's reading
@@ -359,16 +367,7 @@ func TestRun(t *testing.T) {
 				if !sat {
 					f.Add(-b)
 				}
-				path := filepath.Join(t.TempDir(), "f.cnf")
-				w, err := os.Create(path)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := f.WriteDIMACS(w); err != nil {
-					t.Fatal(err)
-				}
-				w.Close()
-				ans, val, _, err := Run(context.Background(), name, path, f.Vars)
+				ans, val, _, err := Run(context.Background(), name, writeCNF(t, &f), f.Vars)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -387,4 +386,22 @@ func TestRun(t *testing.T) {
 			}
 		})
 	}
+}
+
+// writeCNF writes f as a DIMACS file in a temporary directory and
+// returns its path.
+func writeCNF(t *testing.T, f *CNF) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "f.cnf")
+	w, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.WriteDIMACS(w); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

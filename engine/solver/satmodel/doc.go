@@ -1,7 +1,8 @@
 // Package satmodel decides deals of the talon family (Royal Cotillion,
-// and Odd and Even with its redeal) with a time-indexed SAT model solved by an external
-// SAT solver (Debian's cadical), after Dang, Gent, Nightingale,
-// Ulrich-Oltean and Waller, "Constraint Models for Klondike" (CP 2025).
+// and Odd and Even with its redeal) with a time-indexed SAT model solved
+// by an external SAT solver (Debian's cadical), after Dang, Gent,
+// Nightingale, Ulrich-Oltean and Waller, "Constraint Models for
+// Klondike" (CP 2025).
 // It is an experiment of issue 44: the section "A SAT model" of
 // engine/solver/TUNING.md says what it decided. A win it finds counts
 // only once its line has been replayed through the engine's Check and
@@ -109,11 +110,11 @@
 // card's element in a later pass deals nothing if the card is home or in
 // a space in state t, for then it was gone at the redeal: the clauses
 // let a card of a later pass leave the stock only by its deal), then the
-// step's cards, each when it can go, in the
-// groups' order: the waste's top if it goes home in the step, else an
-// exposed card of the wing, else a card of a reserve space (followed by
-// the refill the rules force), each to a foundation whose slot the step
-// fills and whose next card it is. The clauses say that this order
+// step's cards, each when it can go, in the groups' order: the waste's
+// top if it goes home in the step, else an exposed card of the wing,
+// else a card of a reserve space (followed by the refill the rules
+// force), each to a foundation whose slot the step fills and whose next
+// card it is. The clauses say that this order
 // plays: group 1's cards find their foundations ready and the waste
 // above them gone; the others wait only on cards of their own
 // foundations, in the foundation's order; the reserve spaces empty as
@@ -149,16 +150,20 @@
 //
 // Each step then has one move, the talon and spaces are as the engine
 // has them, and every clause holds: a step of one move has one card in
-// its groups (a card from the waste is its top, onto a card home before
-// the step, with nothing refilled: no space emptied); the occupancy
-// holds because the rules refill a space at once while the talon has a
-// card. So every winning line gives a model: no model means no win. The
-// clauses of version 2 only allow more than those of version 1 (several
-// cards a step), which this reading satisfied too.
-// The bound is exact: N steps of one move each hold any winning
-// line, and the deals and redeals between moves are not bounded (at most
-// the chain, (R+1)L + R elements, in all): a card moves at most 2R+3
-// times, but only its move home needs a step of its own, so the time
-// horizon T = N holds every line, whatever the redeals. TestLineIsModel checks this on the solver's wins (each read
-// as above satisfies every clause), and Assign is that reading.
+// its groups (a card from the waste is its top, dealt in the step's
+// pass, onto a card home before the step, with nothing refilled: no
+// space emptied; a refill takes the waste's top, dealt in the step's
+// pass); the occupancy holds because the rules refill a space at once
+// while the talon has a card. So every winning line gives a model: no
+// model means no win. The clauses of version 2 only allow more than
+// those of version 1 (several cards a step), which this reading
+// satisfied too; version 3's redeals leave a game without one as it was.
+// The bound is exact: N steps of one move each hold any winning line,
+// and the deals and redeals between moves are not bounded (at most the
+// chain, (R+1)L + R elements, in all): a card moves at most 2R+3 times,
+// but only its move home needs a step of its own, so the time horizon
+// T = N holds every line, whatever the redeals. TestLineIsModel checks
+// this on the solver's wins (each read as above satisfies every
+// clause), Royal Cotillion's, Odd and Even's, Picture Patience's and
+// Captured Queens', and Assign is that reading.
 package satmodel

@@ -14,6 +14,7 @@
 //
 //	go run ./scripts/satsurvey -game royal-cotillion -deals 264,436 -timeout 2m
 //	go run ./scripts/satsurvey -deals 74 -steps 16 -timeout 2m -replays /tmp   # wins only
+//	go run ./scripts/satsurvey -game odd-and-even -deals 34,58 -solvers cadical,picosat,minisat
 //	go run ./scripts/satsurvey -unknown content/odds/royal-cotillion.survey.jsonl -json sat.jsonl
 //	go run ./cmd/patience survey merge --json content/odds/royal-cotillion.survey.jsonl \
 //	    content/odds/royal-cotillion.survey.jsonl sat.jsonl

@@ -86,4 +86,7 @@ func Decide(ctx context.Context, s *engine.State, dir string, solvers []string, 
 
 // Version changes whenever a change to the model could change a verdict
 // (survey runs of the model record it, as "sat-" + Version).
-const Version = "2"
+//
+// Version 3 takes redeals that turn the waste over (Odd and Even); for a
+// game without one its clauses say what version 2's said.
+const Version = "3"

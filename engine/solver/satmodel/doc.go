@@ -1,7 +1,8 @@
-// Package satmodel decides deals of the talon family without redeals
-// (Royal Cotillion) with a time-indexed SAT model solved by an external
-// SAT solver (Debian's cadical), after Dang, Gent, Nightingale,
-// Ulrich-Oltean and Waller, "Constraint Models for Klondike" (CP 2025).
+// Package satmodel decides deals of the talon family (Royal Cotillion,
+// and Odd and Even with its redeal) with a time-indexed SAT model solved
+// by an external SAT solver (Debian's cadical), after Dang, Gent,
+// Nightingale, Ulrich-Oltean and Waller, "Constraint Models for
+// Klondike" (CP 2025).
 // It is an experiment of issue 44: the section "A SAT model" of
 // engine/solver/TUNING.md says what it decided. A win it finds counts
 // only once its line has been replayed through the engine's Check and
@@ -16,14 +17,21 @@
 // and are refilled at once from the waste, or from the stock while the
 // waste is empty; wing columns that play only their exposed card, only
 // to the foundations, and are never refilled; a stock and a waste; no
-// redeal and no rule of its own (Applies says why a game is not one).
-// Every card then moves forward only: a reserve card to a foundation; a
-// wing card to a foundation once the cards above it are gone; a talon
-// card (the waste's cards bottom first, then the stock's top first: the
-// fixed order in which they are turned up) from the stock to the waste,
-// then from the waste either to a foundation or, as a refill, to a
-// reserve space and from there to a foundation. Each card moves at most
-// three times, and reaches a foundation exactly once.
+// rule of its own; and R ≥ 0 redeals, each of which turns the waste over
+// to be the stock again (R = 0 in Royal Cotillion, 1 in Odd and Even and
+// Picture Patience, 2 in Captured Queens; Applies says why a game is not
+// one). Every card then moves forward only, but for the redeals: a
+// reserve card to a foundation; a wing card to a foundation once the
+// cards above it are gone; a talon card (the waste's cards bottom first,
+// then the stock's top first: the fixed order in which they are turned
+// up) from the stock to the waste, then from the waste either to a
+// foundation, or, as a refill, to a reserve space and from there to a
+// foundation, or, at a redeal, back to the stock, to be dealt again in
+// the next pass. Turning the waste over makes a stock that deals the
+// waste's cards in the order in which they were dealt: each pass deals
+// the cards still in the talon in the first pass's order. Each card
+// moves at most 2R+3 times (R+1 deals, R redeals, a refill, home: 5 in
+// Odd and Even), and reaches a foundation exactly once.
 //
 // # The model
 //
@@ -59,38 +67,54 @@
 //     the copies of a card are one card on a foundation, so which copy
 //     went where is no choice the solver makes.
 //   - a wing card home in state t+1: the card above it home in state t.
-//   - U[i][t]: talon card i has been turned after the deals of step t (a
-//     prefix of the talon, monotone; the waste's cards at the start are
-//     turned). E[i][t]: talon card i has been moved into a reserve space
-//     in state t (monotone).
-//   - G[t][i] ≡ every card turned in step t at index ≥ i is gone (home
-//     or in a reserve space) in state t+1. D[t][i]: talon card i goes
-//     home from the waste in step t (M ∧ ¬E[i][t]); then it was turned,
-//     G[t][i+1] holds (the cards above it left in the step or before),
-//     no card above it is refilled in the step, and each slot of its
-//     card filled in the step has the slot below filled in state t, or
-//     by a copy of that card at a talon index above i with D.
+//   - The chain: the talon's L indices once a pass, with a redeal
+//     between passes (element elem(p, i) is talon card i in pass p,
+//     redealAt(p) the redeal that starts pass p). U[k][t]: chain element
+//     k has been dealt after the deals of step t (a prefix of the chain,
+//     monotone, so a redeal comes once every card of its pass is turned,
+//     the stock empty; the waste's cards at the start are dealt). A card
+//     gone (home or in a space) before a redeal has its elements of the
+//     later passes dealt as nothing: it is not in that stock. pass[t][p]:
+//     the deals of step t are in pass p (its redeal dealt, the next not).
+//     E[i][t]: talon card i has been moved into a reserve space in state
+//     t (monotone). A card home or in a space was turned in pass 0.
+//   - G[t][k] ≡ every card dealt in step t at chain element ≥ k is gone
+//     in state t+1: home, in a reserve space, or turned over by a redeal
+//     of step t after its pass. D[t][k], for k = elem(p, i): talon card i
+//     goes home from the waste in step t, in pass p (M ∧ ¬E[i][t] ∧
+//     pass[t][p]); then element k was dealt, G[t][k+1] holds (the cards
+//     above it left in the step or before), no card above it is refilled
+//     in the step, and each slot of its card filled in the step has the
+//     slot below filled in state t, or by a copy of that card at a talon
+//     index above i in the pass with D.
 //   - fill[t][i] ≡ E[i][t+1] ∧ ¬E[i][t]: i is refilled into a space in
-//     step t; it was turned, does not go home in the step, and G[t][i+1]
-//     holds: the cards refilled in a step are the top of the waste once
-//     the cards of group 1 have gone.
+//     step t; it does not go home in the step, and in the step's pass p,
+//     elem(p, i) was dealt and G[t][elem(p, i)+1] holds: the cards
+//     refilled in a step are the top of the waste once the cards of group
+//     1 have gone.
 //   - Occupancy: in every state, at most as many cards lie in the
 //     reserve spaces (reserve cards of the deal not home, talon cards with
 //     E not home) as there are spaces, and exactly as many unless the
-//     talon is empty (a sequential counter). With the refills from the
-//     top, this says that a step refills exactly as many spaces as it
-//     empties while the talon has cards, and otherwise all it can.
+//     talon is empty (every talon card home or in a space; a sequential
+//     counter). With the refills from the top, this says that a step
+//     refills exactly as many spaces as it empties while the talon has
+//     cards, and otherwise all it can.
 //   - Canonical deals: the last card dealt in a step leaves the waste in
-//     that step.
+//     that step, or a redeal follows it in the step.
 //
 // # Sound
 //
 // Decode reads a model as the engine's line: for each step, the deals
-// up to U's count, then the step's cards, each when it can go, in the
-// groups' order: the waste's top if it goes home in the step, else an
-// exposed card of the wing, else a card of a reserve space (followed by
-// the refill the rules force), each to a foundation whose slot the step
-// fills and whose next card it is. The clauses say that this order
+// up to U's count (a redeal element is the redeal, unless the waste is
+// empty: then every card is gone and the passes left deal nothing; a
+// card's element in a later pass deals nothing if the card is home or in
+// a space in state t, for then it was gone at the redeal: the clauses
+// let a card of a later pass leave the stock only by its deal), then the
+// step's cards, each when it can go, in the groups' order: the waste's
+// top if it goes home in the step, else an exposed card of the wing,
+// else a card of a reserve space (followed by the refill the rules
+// force), each to a foundation whose slot the step fills and whose next
+// card it is. The clauses say that this order
 // plays: group 1's cards find their foundations ready and the waste
 // above them gone; the others wait only on cards of their own
 // foundations, in the foundation's order; the reserve spaces empty as
@@ -104,31 +128,42 @@
 // Let a winning line of the engine be given. Every card reaches a
 // foundation exactly once and no card leaves one, so the line has
 // exactly N moves to a foundation; cut it after each one (and the refill
-// it forces) into N steps of deals and one move (nothing follows the
-// last move: the stock is then empty). Read H, S, E, U off the line,
-// with two changes:
+// it forces) into N steps of deals (redeals among them) and one move
+// (nothing follows the last move: the game is won). Read H, S, E, U off
+// the line: a deal in pass p of talon card i deals the chain up to
+// elem(p, i) (the elements skipped are cards gone before the redeal,
+// which that stock does not hold), a redeal its element; with two
+// changes:
 //
 //  1. A refill from the stock (a reserve card moved while the waste is
 //     empty and the stock is not) becomes a deal before the move and a
 //     refill from the waste: the card is then the waste's top and the
 //     refill takes it, and the position after the step is the same (the
 //     moving card came from a space, which a deal does not touch).
-//  2. Deals of a step whose last dealt card does not leave the waste in
-//     that step move to the next step: if that card stays, so does every
-//     card under it, so the step's moves do not touch the waste and find
-//     the same position without those deals. Repeated forward, this
-//     ends: the talon's cards all leave the waste in some step.
+//  2. Deals of a step whose last dealt element is a card that does not
+//     leave the waste in that step move to the next step, a redeal among
+//     them too: if that card stays, so does every card under it, and no
+//     space is emptied (its refill would take that card), so the step's
+//     moves are the wing's, do not touch the talon and find the same
+//     position without those deals. Repeated forward, this ends: the
+//     talon's cards all leave the waste in some step.
 //
 // Each step then has one move, the talon and spaces are as the engine
 // has them, and every clause holds: a step of one move has one card in
-// its groups (a card from the waste is its top, onto a card home before
-// the step, with nothing refilled: no space emptied); the occupancy
-// holds because the rules refill a space at once while the talon has a
-// card. So every winning line gives a model: no model means no win. The
-// clauses of version 2 only allow more than those of version 1 (several
-// cards a step), which this reading satisfied too.
-// The bound is exact: N steps of one move each hold any winning
-// line, and the deals between moves are not bounded (at most the talon
-// in all). TestLineIsModel checks this on the solver's wins (each read
-// as above satisfies every clause), and Assign is that reading.
+// its groups (a card from the waste is its top, dealt in the step's
+// pass, onto a card home before the step, with nothing refilled: no
+// space emptied; a refill takes the waste's top, dealt in the step's
+// pass); the occupancy holds because the rules refill a space at once
+// while the talon has a card. So every winning line gives a model: no
+// model means no win. The clauses of version 2 only allow more than
+// those of version 1 (several cards a step), which this reading
+// satisfied too; version 3's redeals leave a game without one as it was.
+// The bound is exact: N steps of one move each hold any winning line,
+// and the deals and redeals between moves are not bounded (at most the
+// chain, (R+1)L + R elements, in all): a card moves at most 2R+3 times,
+// but only its move home needs a step of its own, so the time horizon
+// T = N holds every line, whatever the redeals. TestLineIsModel checks
+// this on the solver's wins (each read as above satisfies every
+// clause), Royal Cotillion's, Odd and Even's, Picture Patience's and
+// Captured Queens', and Assign is that reading.
 package satmodel

@@ -23,7 +23,7 @@ func (m *Model) Decode(val []bool) ([]engine.Move, error) {
 		return nil, fmt.Errorf("satmodel: a model of %d variables, want %d", len(val)-1, m.Vars)
 	}
 	s := m.start.Clone()
-	stock0 := len(s.Pile(m.stock))
+	dealt := m.w0 // chain elements dealt
 	var line []engine.Move
 	play := func(mv engine.Move) error {
 		if err := s.Check(mv); err != nil {
@@ -55,13 +55,13 @@ func (m *Model) Decode(val []bool) ([]engine.Move, error) {
 			break // the steps with moves come first
 		}
 		turned := 0
-		for i := range m.talon {
-			if value(val, m.U[i][t]) {
-				turned = i + 1
+		for k := range m.U {
+			if value(val, m.U[k][t]) {
+				turned = k + 1
 			}
 		}
-		for m.w0+stock0-len(s.Pile(m.stock)) < turned {
-			if err := play(engine.Move{Action: engine.ActDeal, From: int8(m.stock), To: int8(m.waste), Card: s.Top(m.stock)}); err != nil {
+		for ; dealt < turned; dealt++ {
+			if err := m.deal(s, val, t, dealt, play); err != nil {
 				return nil, err
 			}
 		}
@@ -88,6 +88,25 @@ func (m *Model) Decode(val []bool) ([]engine.Move, error) {
 		return nil, err
 	}
 	return line, nil
+}
+
+// deal plays chain element k in step t: a redeal (if the waste has a
+// card: else every card is gone, and the pass turns nothing), or the
+// deal of its card, unless the card was gone before its pass began (it
+// is not in the stock then: home or in a reserve space at the redeal).
+func (m *Model) deal(s *engine.State, val []bool, t, k int, play func(engine.Move) error) error {
+	p, i, rd := m.at(k)
+	if rd {
+		if len(s.Pile(m.waste)) == 0 {
+			return nil
+		}
+		return play(engine.Move{Action: engine.ActRedeal, From: int8(m.waste), To: int8(m.stock)})
+	}
+	c := m.talon[i]
+	if p > 0 && (value(val, m.H[c][t]) || value(val, m.E[i][t])) {
+		return nil
+	}
+	return play(engine.Move{Action: engine.ActDeal, From: int8(m.stock), To: int8(m.waste), Card: m.cards[c].card})
 }
 
 // next returns the index in cards of the card to play next in step t,
@@ -197,14 +216,21 @@ func (m *Model) Assign(line []engine.Move) ([]bool, error) {
 	}
 	home := make([]bool, m.n)
 	inRes := make([]bool, len(m.talon))
-	turned := m.w0
-	var turnedAt []int // cards turned in step t
+	turned, pass := m.w0, 0 // the chain's elements dealt, the pass
+	var turnedAt []int      // chain elements dealt in step t
 	t := 0
 	for _, mv := range line {
 		switch {
 		case mv.Action == engine.ActDeal:
-			ids[m.waste] = append(ids[m.waste], pop(m.stock))
-			turned++
+			c := pop(m.stock)
+			ids[m.waste] = append(ids[m.waste], c)
+			turned = m.elem(pass, m.cards[c].talon) + 1
+		case mv.Action == engine.ActRedeal && m.redeals > 0:
+			for len(ids[m.waste]) > 0 {
+				ids[m.stock] = append(ids[m.stock], pop(m.waste))
+			}
+			pass++
+			turned = m.redealAt(pass) + 1
 		case mv.Action == engine.ActRefill:
 			c := pop(int(mv.From))
 			ids[mv.To] = append(ids[mv.To], c)
@@ -212,7 +238,7 @@ func (m *Model) Assign(line []engine.Move) ([]bool, error) {
 			inRes[i] = true
 			if int(mv.From) == m.stock {
 				// A deal before move t-1: the card was turned then.
-				turned++
+				turned = m.elem(pass, i) + 1
 				turnedAt[t-1] = turned
 			}
 		case mv.Action == engine.ActMove:
@@ -245,17 +271,17 @@ func (m *Model) Assign(line []engine.Move) ([]bool, error) {
 	}
 	// Deals that the step's moves do not need wait for the next step: the
 	// last card dealt in a step leaves the waste in it (the model's
-	// canonical deals).
+	// canonical deals), unless a redeal is the step's last deal.
 	before := m.w0
 	for t, n := range turnedAt {
-		if n > before {
-			q := m.talon[n-1]
-			if !value(val, m.E[n-1][t+1]) && !value(val, m.H[q][t+1]) {
+		if _, i, rd := m.at(n - 1); n > before && !rd {
+			q := m.talon[i]
+			if !value(val, m.E[i][t+1]) && !value(val, m.H[q][t+1]) {
 				turnedAt[t], n = before, before
 			}
 		}
-		for i := range m.talon {
-			set(m.U[i][t], i < n)
+		for k := range m.U {
+			set(m.U[k][t], k < n)
 		}
 		before = n
 	}

@@ -42,7 +42,12 @@ type Model struct {
 	cards []pcard
 	talon []int // pcard by talon index
 	w0    int   // cards in the waste at the start
-	slots []slot
+	// redeals: the waste turned over to be the stock again (TurnWaste),
+	// at most this often. The talon is dealt in redeals+1 passes: the
+	// chain (chainLen) is pass 0's talon indices, then a redeal, then
+	// pass 1's talon indices, and so on; U is indexed by it.
+	redeals int
+	slots   []slot
 	// layout[p]: the pcards of engine pile p at the start, bottom first.
 	layout [][]int
 	stock  int
@@ -50,8 +55,10 @@ type Model struct {
 
 	H, M [][]Lit // [pcard][t]
 	S    [][]Lit // [slot][t]
-	U, E [][]Lit // [talon index][t]
-	G    [][]Lit // [t][talon index]
+	U    [][]Lit // [chain element][t] (elem, redealAt)
+	E    [][]Lit // [talon index][t]
+	G    [][]Lit // [t][chain element]
+	pass [][]Lit // [t][p]: the deals of step t are in pass p
 	act  []Lit   // a move at t
 
 	defs []def // defined variables, in an order that evaluates them
@@ -66,15 +73,16 @@ type def struct {
 
 // Applies returns nil if the model takes game g, or says why not.
 func Applies(g *engine.Game) error {
-	if g.Redeals > 0 {
-		return fmt.Errorf("%s has redeals", g.Name)
+	if g.Redeals > 0 && g.RedealKind != engine.TurnWaste {
+		return fmt.Errorf("%s has redeals that shuffle", g.Name)
 	}
 	if g.HasRulesBeyond() || g.AllForced() || g.Goal() != g.Cards() {
 		return fmt.Errorf("%s has rules of its own", g.Name)
 	}
-	// The model knows one card at a time, deals and refills (the motions
-	// TestMotionsDeclared holds every game's moves to).
-	if other := g.Motions() &^ (engine.MotionOne | engine.MotionDeal | engine.MotionRefill); other != 0 {
+	// The model knows one card at a time, deals, refills and the waste
+	// turned over (the motions TestMotionsDeclared holds every game's
+	// moves to).
+	if other := g.Motions() &^ (engine.MotionOne | engine.MotionDeal | engine.MotionRefill | engine.MotionTurnWaste); other != 0 {
 		return fmt.Errorf("%s moves cards in ways the model does not know: %s", g.Name, other)
 	}
 	stocks, wastes := 0, 0
@@ -161,6 +169,9 @@ func BuildSteps(s *engine.State, steps int) (*Model, error) {
 		m.talon = append(m.talon, add(pcard{card: c, where: inTalon, pile: m.waste, above: -1, talon: len(m.talon)}))
 	}
 	m.w0 = len(m.talon)
+	if g.Redeals > 0 {
+		m.redeals = g.Redeals
+	}
 	st := s.Pile(m.stock)
 	for j := len(st) - 1; j >= 0; j-- {
 		m.talon = append(m.talon, add(pcard{card: st[j], where: inTalon, pile: m.stock, above: -1, talon: len(m.talon)}))
@@ -232,7 +243,7 @@ func (m *Model) andDef(x Lit, as ...Lit) {
 func (m *Model) encode() {
 	n, T, L := m.n, m.steps, len(m.talon)
 	m.H = m.vars(n, T+1)
-	m.U = m.vars(L, T)
+	m.U = m.vars(m.chainLen(), T)
 	m.E = m.vars(L, T+1)
 	// Home: none at the start, all at the end, monotone.
 	for c := range n {
@@ -305,19 +316,26 @@ func (m *Model) encode() {
 			}
 		}
 	}
-	// The talon.
+	// The talon, dealt in passes (the chain: see elem). U is a prefix of
+	// the chain, monotone; the waste's cards at the start are turned.
+	K := m.chainLen()
+	for k := range K {
+		for t := range T {
+			if k < m.w0 {
+				m.Add(m.U[k][t])
+			}
+			if t+1 < T {
+				m.Add(-m.U[k][t], m.U[k][t+1])
+			}
+			if k > 0 {
+				m.Add(-m.U[k][t], m.U[k-1][t])
+			}
+		}
+	}
 	for i := range L {
 		c := m.talon[i]
 		for t := range T {
-			if i < m.w0 {
-				m.Add(m.U[i][t])
-			}
-			if t+1 < T {
-				m.Add(-m.U[i][t], m.U[i][t+1])
-			}
-			if i > 0 {
-				m.Add(-m.U[i][t], m.U[i-1][t])
-			}
+			// A card home or in a space was turned in the first pass.
 			m.Add(-m.E[i][t], m.U[i][t])
 			m.Add(-m.H[c][t], m.U[i][t])
 			m.Add(-m.E[i][t], m.E[i][t+1])
@@ -325,77 +343,125 @@ func (m *Model) encode() {
 		m.Add(-m.E[i][0])
 	}
 	// Canonical deals: the last card dealt in a step leaves the waste in
-	// it. (Deals that the step does not need wait: if that card stays,
-	// nothing below it leaves the waste in the step either, and the deals
-	// can move to the next step that takes a card from the waste: the
-	// moves between find what they found.)
+	// it, or the step redeals after it. (Deals that the step does not
+	// need wait: if that card stays, nothing below it leaves the waste in
+	// the step either, and the deals can move to the next step that takes
+	// a card from the waste: the moves between find what they found.)
 	for t := range T {
-		for i := m.w0; i < L; i++ {
-			c := []Lit{-m.U[i][t], m.E[i][t+1], m.H[m.talon[i]][t+1]}
-			if t > 0 {
-				c = append(c, m.U[i][t-1])
+		for k := m.w0; k < K; k++ {
+			_, i, rd := m.at(k)
+			if rd {
+				continue
 			}
-			if i+1 < L {
-				c = append(c, m.U[i+1][t])
+			c := []Lit{-m.U[k][t], m.E[i][t+1], m.H[m.talon[i]][t+1]}
+			if t > 0 {
+				c = append(c, m.U[k][t-1])
+			}
+			if k+1 < K {
+				c = append(c, m.U[k+1][t])
 			}
 			m.Add(c...)
 		}
 	}
-	// G[t][i] ≡ every card turned in step t at index ≥ i is gone (home
-	// or in a reserve space) in state t+1. The cards that leave the
-	// waste in a step are the top of the waste after its deals: each of
-	// them, home or refilled into a space, has every turned card above it
-	// gone at the end of the step.
+	// pass[t][p]: the deals of step t are in pass p (its redeal done,
+	// the next not).
+	m.pass = make([][]Lit, T)
+	for t := range T {
+		m.pass[t] = make([]Lit, m.redeals+1)
+		for p := range m.pass[t] {
+			var as []Lit
+			if p > 0 {
+				as = append(as, m.U[m.redealAt(p)][t])
+			}
+			if p < m.redeals {
+				as = append(as, -m.U[m.redealAt(p+1)][t])
+			}
+			switch len(as) {
+			case 0:
+				m.pass[t][p] = m.True()
+			case 1:
+				m.pass[t][p] = as[0]
+			default:
+				m.pass[t][p] = m.NewVar()
+				m.andDef(m.pass[t][p], as...)
+			}
+		}
+	}
+	// G[t][k] ≡ every card turned in step t at chain element ≥ k is gone
+	// (home, in a reserve space, or turned over by a redeal of the step)
+	// in state t+1. The cards that leave the waste in a step are the top
+	// of the waste after its deals: each of them, home or refilled into a
+	// space, has every turned card above it gone at the end of the step.
 	m.G = make([][]Lit, T)
 	for t := range T {
 		m.G[t] = m.goneFrom(t, t+1)
 	}
-	above := func(t, i int) Lit {
-		if i+1 < len(m.talon) {
-			return m.G[t][i+1]
+	above := func(t, k int) Lit {
+		if k+1 < K {
+			return m.G[t][k+1]
 		}
 		return m.True()
 	}
-	// Refills: fill[t][i], talon card i enters a reserve space in step t,
-	// from the waste: it was turned, and every turned card above it is
-	// gone at the end of the step; it does not go home in the step.
-	// F[t][i]: a card at index ≥ i is refilled in step t (one way: a
-	// clause that needs it false forbids such refills).
-	fill := make([][]Lit, T)
 	for t := range T {
-		fill[t] = make([]Lit, L)
-		F := make([]Lit, L+1)
-		F[L] = -m.True()
-		for i := L - 1; i >= 0; i-- {
-			fill[t][i] = m.NewVar()
-			m.andDef(fill[t][i], m.E[i][t+1], -m.E[i][t])
-			m.Add(-fill[t][i], m.U[i][t])
-			m.Add(-fill[t][i], -m.H[m.talon[i]][t+1])
-			m.Add(-fill[t][i], above(t, i))
-			F[i] = m.NewVar()
-			m.Add(-fill[t][i], F[i])
-			m.Add(-F[i+1], F[i])
-			m.define(F[i], anyOf([]Lit{fill[t][i], F[i+1]}))
-		}
-		// A talon card goes home from the waste (turned, the cards above
-		// it gone) or from a reserve space. From the waste, it finds the
-		// card below it on its foundation there at the start of the step,
-		// and no card above it is refilled in the step: so the cards that
-		// go home from the waste in a step go first, each as soon as it is
-		// the waste's top, and the refills then take the top of the waste
-		// (the order of a step, see Decode).
-		// D[i]: talon card i goes home from the waste in step t.
-		D := make([]Lit, L)
+		// Refills: fill[i], talon card i enters a reserve space in step
+		// t, from the waste in the step's pass (fp[k], k its element of
+		// the pass): it was turned in the pass, and every turned card
+		// above it is gone at the end of the step; it does not go home in
+		// the step. F[k]: a card at element ≥ k is refilled in step t
+		// (one way: a clause that needs it false forbids such refills).
+		fill := make([]Lit, L)
 		for i := range L {
-			D[i] = m.NewVar()
-			m.andDef(D[i], m.M[m.talon[i]][t], -m.E[i][t])
+			fill[i] = m.NewVar()
+			m.andDef(fill[i], m.E[i][t+1], -m.E[i][t])
+			m.Add(-fill[i], -m.H[m.talon[i]][t+1])
 		}
-		for i := range L {
-			c := m.talon[i]
-			m.Add(-m.M[c][t], m.E[i][t], m.U[i][t])
-			m.Add(-m.M[c][t], m.E[i][t], above(t, i))
-			m.Add(-m.M[c][t], m.E[i][t], -F[i+1])
-			for _, si := range m.cards[c].slots {
+		F := make([]Lit, K+1)
+		F[K] = -m.True()
+		for k := K - 1; k >= 0; k-- {
+			p, i, rd := m.at(k)
+			if rd {
+				F[k] = F[k+1]
+				continue
+			}
+			fp := m.inPass(fill[i], t, p)
+			m.Add(-fp, m.U[k][t])
+			m.Add(-fp, above(t, k))
+			F[k] = m.NewVar()
+			m.Add(-fp, F[k])
+			m.Add(-F[k+1], F[k])
+			m.define(F[k], anyOf([]Lit{fp, F[k+1]}))
+		}
+		// A talon card goes home from the waste (turned in the step's
+		// pass, the cards above it gone) or from a reserve space. From the
+		// waste, it finds the card below it on its foundation there at the
+		// start of the step, and no card above it is refilled in the step:
+		// so the cards that go home from the waste in a step go first,
+		// each as soon as it is the waste's top, and the refills then take
+		// the top of the waste (the order of a step, see Decode).
+		// D[k]: the talon card of element k goes home from the waste in
+		// step t.
+		D := make([]Lit, K)
+		for k := range K {
+			p, i, rd := m.at(k)
+			if rd {
+				continue
+			}
+			D[k] = m.NewVar()
+			as := []Lit{m.M[m.talon[i]][t], -m.E[i][t]}
+			if m.redeals > 0 {
+				as = append(as, m.pass[t][p])
+			}
+			m.andDef(D[k], as...)
+		}
+		for k := range K {
+			p, i, rd := m.at(k)
+			if rd {
+				continue
+			}
+			m.Add(-D[k], m.U[k][t])
+			m.Add(-D[k], above(t, k))
+			m.Add(-D[k], -F[k+1])
+			for _, si := range m.cards[m.talon[i]].slots {
 				b := m.slots[si].below
 				if b < 0 {
 					continue
@@ -403,10 +469,10 @@ func (m *Model) encode() {
 				// Slot si filled in step t (¬S[si][t+1] ∨ S[si][t] false):
 				// the slot below filled at the start, or by a card above
 				// it in the waste that goes home before it in the step.
-				cl := []Lit{-D[i], -m.S[si][t+1], m.S[si][t], m.S[b][t]}
+				cl := []Lit{-D[k], -m.S[si][t+1], m.S[si][t], m.S[b][t]}
 				for _, d := range m.slots[b].cands {
 					if j := m.cards[d].talon; j > i {
-						cl = append(cl, D[j])
+						cl = append(cl, D[m.elem(p, j)])
 					}
 				}
 				m.Add(cl...)
@@ -434,16 +500,68 @@ func (m *Model) encode() {
 		}
 		atLeast := m.counter(occ, spaces+1)
 		m.Add(-atLeast[spaces]) // never more than the spaces
+		if spaces == 0 {
+			continue
+		}
 		if t == 0 || L == 0 {
 			m.Add(atLeast[spaces-1])
 			continue
 		}
-		// The talon is empty in state t: every card turned in step t-1, and
-		// gone.
+		// The talon is empty in state t: every talon card is home or in
+		// a space (one way: empty is only ever needed true).
 		empty := m.NewVar()
-		m.andDef(empty, m.U[L-1][t-1], m.G[t-1][0])
+		for i, c := range m.talon {
+			m.Add(-empty, m.H[c][t], m.E[i][t])
+		}
+		m.define(empty, func(val func(Lit) bool) bool {
+			for i, c := range m.talon {
+				if !val(m.H[c][t]) && !val(m.E[i][t]) {
+					return false
+				}
+			}
+			return true
+		})
 		m.Add(atLeast[spaces-1], empty)
 	}
+}
+
+// chainLen returns the length of the talon's chain: its L indices once a
+// pass, with a redeal between passes.
+func (m *Model) chainLen() int {
+	L := len(m.talon)
+	if L == 0 {
+		return 0
+	}
+	return (m.redeals+1)*(L+1) - 1
+}
+
+// elem returns the chain element of talon index i in pass p: the passes
+// hold the same cards in the same order (turning the waste over makes it
+// the stock in the order in which it was dealt), less those gone before
+// the redeal.
+func (m *Model) elem(p, i int) int { return p*(len(m.talon)+1) + i }
+
+// redealAt returns the chain element of the redeal that starts pass p
+// (p ≥ 1).
+func (m *Model) redealAt(p int) int { return p*(len(m.talon)+1) - 1 }
+
+// at returns the pass and talon index of chain element k, or rd true if
+// k is a redeal (the one that starts pass p+1).
+func (m *Model) at(k int) (p, i int, rd bool) {
+	L := len(m.talon)
+	p, i = k/(L+1), k%(L+1)
+	return p, i, i == L
+}
+
+// inPass returns x ∧ the deals of step t are in pass p: x itself when
+// the game has no redeal.
+func (m *Model) inPass(x Lit, t, p int) Lit {
+	if m.redeals == 0 {
+		return x
+	}
+	v := m.NewVar()
+	m.andDef(v, x, m.pass[t][p])
+	return v
 }
 
 // counter returns atLeast[j-1] ≡ at least j of lits are true, j = 1..k
@@ -499,31 +617,53 @@ func (m *Model) counter(lits []Lit, k int) []Lit {
 	return out
 }
 
-// goneFrom returns g[i] ≡ every talon card turned in step t at index ≥ i
-// is gone (home or in a reserve space) in state s.
+// goneFrom returns g[k] ≡ every talon card turned in step t at chain
+// element ≥ k is gone in state s: home, in a reserve space, or turned
+// over by a redeal of step t that ends its pass.
 func (m *Model) goneFrom(t, s int) []Lit {
-	L := len(m.talon)
-	g := make([]Lit, L)
-	for i := L - 1; i >= 0; i-- {
+	K := m.chainLen()
+	g := make([]Lit, K)
+	for k := K - 1; k >= 0; k-- {
 		next := m.True()
-		if i+1 < L {
-			next = g[i+1]
+		if k+1 < K {
+			next = g[k+1]
 		}
-		g[i] = m.NewVar()
-		m.orAndDef(g[i], m.U[i][t], m.E[i][s], m.H[m.talon[i]][s], next)
+		p, i, rd := m.at(k)
+		if rd {
+			g[k] = next
+			continue
+		}
+		gone := []Lit{m.E[i][s], m.H[m.talon[i]][s]}
+		if p < m.redeals {
+			gone = append(gone, m.U[m.redealAt(p+1)][t])
+		}
+		g[k] = m.NewVar()
+		m.orAndDef(g[k], m.U[k][t], gone, next)
 	}
 	return g
 }
 
-// orAndDef defines g ≡ (¬u ∨ e ∨ h) ∧ next.
-func (m *Model) orAndDef(g, u, e, h, next Lit) {
-	m.Add(-g, -u, e, h)
+// orAndDef defines g ≡ (¬u ∨ gone1 ∨ gone2 ∨ ...) ∧ next.
+func (m *Model) orAndDef(g, u Lit, gone []Lit, next Lit) {
+	m.Add(append([]Lit{-g, -u}, gone...)...)
 	m.Add(-g, next)
 	m.Add(g, u, -next)
-	m.Add(g, -e, -next)
-	m.Add(g, -h, -next)
+	for _, x := range gone {
+		m.Add(g, -x, -next)
+	}
 	m.define(g, func(val func(Lit) bool) bool {
-		return (!val(u) || val(e) || val(h)) && val(next)
+		if !val(next) {
+			return false
+		}
+		if !val(u) {
+			return true
+		}
+		for _, x := range gone {
+			if val(x) {
+				return true
+			}
+		}
+		return false
 	})
 }
 

@@ -33,81 +33,133 @@ func itoa(n int) string {
 	return itoa(n/10) + string(rune('0'+n%10))
 }
 
-var manyLines = flag.Bool("lines", false, "TestLineIsModel: read 40 more of the solver's wins (minutes)")
+var manyLines = flag.Bool("lines", false, "TestLineIsModel: read 65 more of the solver's wins (minutes)")
 
 // TestLineIsModel checks completeness on the solver's wins: each winning
 // line, read as the package comment says, satisfies every clause, and
-// the assignment decodes to a line that wins. With -lines, 40 more won
-// deals (drawn from Royal Cotillion's survey with Python's random, seed
-// 7, among those won within 1.5 s), whose lines hold refills from the
-// stock and empty reserve spaces, the two cases the reading changes or
-// the occupancy relaxes. Each line is then made into as few steps as the
-// clauses allow, and must still decode.
+// the assignment decodes to a line that wins. With -lines, 40 more of
+// Royal Cotillion's won deals (drawn from its survey with Python's
+// random, seed 7, among those won within 1.5 s), 20 of Odd and Even's
+// and 5 of Picture Patience's (the next their surveys won within 150
+// ms). The lines must hold
+// refills from the stock and empty reserve spaces, the two cases the
+// reading changes or the occupancy relaxes, and in the games with a
+// redeal, redeals and cards that a later pass deals again. Each line is
+// then made into as few steps as the clauses allow, and must still
+// decode.
 func TestLineIsModel(t *testing.T) {
-	deals := []int{18, 20, 96, 99, 1, 2}
+	rc, oe, pp := []int{18, 20, 96, 99, 1, 2}, []int{10, 51, 52}, []int{80}
 	if *manyLines {
-		deals = append(deals, 47, 57, 62, 63, 74, 75, 78, 89, 94, 111, 116, 123, 160, 173, 188, 196, 277, 285,
+		rc = append(rc, 47, 57, 62, 63, 74, 75, 78, 89, 94, 111, 116, 123, 160, 173, 188, 196, 277, 285,
 			287, 306, 376, 419, 474, 511, 513, 537, 538, 543, 556, 651, 688, 704, 711, 723, 734, 741, 746, 801, 804, 829)
+		oe = append(oe, 25, 61, 68, 84, 85, 88, 91, 115, 120, 132, 141, 142, 143, 150, 172, 180, 181, 193, 204, 215)
+		pp = append(pp, 15, 133, 159, 199, 201)
 	}
-	stockRefills, emptySpaces, multiSteps := 0, 0, 0
-	for _, n := range deals {
-		t.Run(itoa(n), func(t *testing.T) {
-			s := deal(t, "royal-cotillion", n)
-			res, err := solver.Solve(context.Background(), s, solver.Options{MaxNodes: 4_000_000, Timeout: -1})
-			if err != nil {
-				t.Fatal(err)
+	for _, tc := range []struct {
+		slug  string
+		deals []int
+	}{
+		{"royal-cotillion", rc},
+		// Odd and Even and Picture Patience: one redeal; Captured Queens:
+		// two, and no reserve. Deals the survey won within 150 ms.
+		{"odd-and-even", oe},
+		{"picture-patience", pp},
+		{"captured-queens", []int{1, 2, 3, 6}},
+	} {
+		t.Run(tc.slug, func(t *testing.T) {
+			var cases lineCounts
+			multiSteps := 0
+			for _, n := range tc.deals {
+				t.Run(itoa(n), func(t *testing.T) {
+					s, moves, m, val := wonLine(t, tc.slug, n)
+					cases.add(lineCases(s, moves))
+					if ok, i := m.Satisfied(val); !ok {
+						t.Fatalf("deal %d: the solver's line breaks clause %d: %v", n, i, m.Clauses[i])
+					}
+					if _, err := m.Decode(val); err != nil {
+						t.Fatalf("deal %d: the line read as a model does not decode: %v", n, err)
+					}
+					// Steps made one as far as the clauses allow must decode too:
+					// several cards from the waste, foundations built by several
+					// cards in a step, refills below the waste's cards that went
+					// home (Decode's order of a step).
+					val, steps, multi := m.group(val)
+					line, err := m.Decode(val)
+					if err != nil {
+						t.Fatalf("deal %d: the line in %d steps does not decode: %v", n, steps, err)
+					}
+					multiSteps += multi
+					t.Logf("deal %d: %d steps, %d of several cards (line of %d moves)", n, steps, multi, len(line))
+				})
 			}
-			if res.Verdict != solver.Won {
-				t.Fatalf("deal %d: %s, want won", n, res.Verdict)
+			if multiSteps == 0 {
+				t.Error("no step of several cards")
 			}
-			r, e := lineCases(s, res.Moves)
-			stockRefills += r
-			emptySpaces += e
-			m, err := Build(s)
-			if err != nil {
-				t.Fatal(err)
+			t.Logf("%+v", cases)
+			g := deal(t, tc.slug, 1).Game()
+			if len(g.PilesOf(engine.Reserve)) > 0 && (cases.stockRefills == 0 || cases.emptySpaces == 0) {
+				t.Error("the lines do not hold both refills from the stock and empty spaces")
 			}
-			val, err := m.Assign(res.Moves)
-			if err != nil {
-				t.Fatal(err)
+			if g.Redeals > 0 && (cases.redeals == 0 || cases.dealtAgain == 0) {
+				t.Error("the lines do not hold both redeals and cards dealt again")
 			}
-			if ok, i := m.Satisfied(val); !ok {
-				t.Fatalf("deal %d: the solver's line breaks clause %d: %v", n, i, m.Clauses[i])
-			}
-			if _, err := m.Decode(val); err != nil {
-				t.Fatalf("deal %d: the line read as a model does not decode: %v", n, err)
-			}
-			// Steps made one as far as the clauses allow must decode too:
-			// several cards from the waste, foundations built by several
-			// cards in a step, refills below the waste's cards that went
-			// home (Decode's order of a step).
-			val, steps, multi := m.group(val)
-			line, err := m.Decode(val)
-			if err != nil {
-				t.Fatalf("deal %d: the line in %d steps does not decode: %v", n, steps, err)
-			}
-			multiSteps += multi
-			t.Logf("deal %d: %d steps, %d of several cards (line of %d moves)", n, steps, multi, len(line))
 		})
-	}
-	if multiSteps == 0 {
-		t.Error("no step of several cards")
-	}
-	t.Logf("%d refills from the stock, %d positions with an empty reserve space", stockRefills, emptySpaces)
-	if stockRefills == 0 || emptySpaces == 0 {
-		t.Error("the lines do not hold both cases")
 	}
 }
 
-// lineCases counts a line's refills from the stock and its positions
-// with an empty reserve space.
-func lineCases(s *engine.State, line []engine.Move) (stockRefills, emptySpaces int) {
+// wonLine returns deal n of game slug, the solver's winning line, the
+// complete model and the line read as its assignment.
+func wonLine(t *testing.T, slug string, n int) (*engine.State, []engine.Move, *Model, []bool) {
+	t.Helper()
+	s := deal(t, slug, n)
+	res, err := solver.Solve(context.Background(), s, solver.Options{MaxNodes: 4_000_000, Timeout: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != solver.Won {
+		t.Fatalf("deal %d: %s, want won", n, res.Verdict)
+	}
+	m, err := Build(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	val, err := m.Assign(res.Moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, res.Moves, m, val
+}
+
+// lineCounts counts the cases of a line that the model's reading
+// changes or that its clauses relax.
+type lineCounts struct {
+	stockRefills int // refills from the stock
+	emptySpaces  int // positions with an empty reserve space
+	redeals      int
+	dealtAgain   int // cards dealt in a later pass
+}
+
+func (c *lineCounts) add(d lineCounts) {
+	c.stockRefills += d.stockRefills
+	c.emptySpaces += d.emptySpaces
+	c.redeals += d.redeals
+	c.dealtAgain += d.dealtAgain
+}
+
+// lineCases counts a line's cases (lineCounts).
+func lineCases(s *engine.State, line []engine.Move) lineCounts {
+	var n lineCounts
 	g := s.Game()
 	st := g.PilesOf(engine.Stock)[0]
 	e := s.Clone()
 	for _, mv := range line {
-		if mv.Action == engine.ActRefill && int(mv.From) == st {
-			stockRefills++
+		switch {
+		case mv.Action == engine.ActRefill && int(mv.From) == st:
+			n.stockRefills++
+		case mv.Action == engine.ActRedeal:
+			n.redeals++
+		case mv.Action == engine.ActDeal && n.redeals > 0:
+			n.dealtAgain++
 		}
 		e.Apply(mv)
 		if _, forced := e.Forced(); forced {
@@ -115,12 +167,12 @@ func lineCases(s *engine.State, line []engine.Move) (stockRefills, emptySpaces i
 		}
 		for _, r := range g.PilesOf(engine.Reserve) {
 			if len(e.Pile(r)) == 0 {
-				emptySpaces++
+				n.emptySpaces++
 				break
 			}
 		}
 	}
-	return stockRefills, emptySpaces
+	return n
 }
 
 // TestCounter checks the sequential counter exhaustively on small
@@ -187,10 +239,14 @@ func TestApplies(t *testing.T) {
 	}{
 		{"royal-cotillion", "", true},
 		{"picture-patience", "no-redeal", true},
-		{"odd-and-even", "", false},   // a redeal
-		{"patriarchs", "", false},     // the reversal, a redeal
-		{"contradance", "", false},    // a redeal
-		{"la-belle-lucie", "", false}, // a tableau that builds
+		{"odd-and-even", "", true},        // a redeal: the waste turned over
+		{"picture-patience", "", true},    // the same
+		{"captured-queens", "", true},     // two, and no reserve
+		{"contradance", "", true},         // but Build refuses its deals: foundations dealt
+		{"patriarchs", "", false},         // the reversal
+		{"la-belle-lucie", "", false},     // a tableau that builds, a shuffling redeal
+		{"house-in-the-woods", "", false}, // tableaux
+		{"herz-zu-herz", "", false},       // all moves forced
 	} {
 		t.Run(tc.slug+tc.variant, func(t *testing.T) {
 			g, err := engine.Lookup(tc.slug, tc.variant)
@@ -220,9 +276,39 @@ func TestDecide(t *testing.T) {
 	}
 }
 
+// TestDecideRedeals runs cadical where installed on Captured Queens, two
+// redeals (the talon dealt three times): deal 1, won, has a model at 20
+// steps, whose line the engine replays (Decide checks it); deal 5, lost
+// (the solver proves both at once), is UNSAT for the complete model.
+func TestDecideRedeals(t *testing.T) {
+	if testing.Short() || !Available("cadical") {
+		t.Skip("needs cadical")
+	}
+	for _, tc := range []struct {
+		deal, steps int
+		want        Answer
+	}{
+		{1, 20, Sat},
+		{5, 0, Unsat},
+	} {
+		t.Run(itoa(tc.deal), func(t *testing.T) {
+			out, err := Decide(context.Background(), deal(t, "captured-queens", tc.deal), t.TempDir(), []string{"cadical"}, 5*time.Minute, tc.steps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Answers[0] != tc.want {
+				t.Fatalf("deal %d: %s, want %s", tc.deal, out.Answers[0], tc.want)
+			}
+			if tc.want == Sat && (out.Verdict != solver.Won || len(out.Moves) == 0) {
+				t.Fatalf("deal %d: %s with %d moves, want a win", tc.deal, out.Verdict, len(out.Moves))
+			}
+		})
+	}
+}
+
 // TestBuildRefuses checks the positions the model does not take: its
 // occupancy starts with every reserve space full, and its foundations
-// empty.
+// empty (so no deal of Contradance, which Applies takes).
 func TestBuildRefuses(t *testing.T) {
 	s := deal(t, "royal-cotillion", 1)
 	g := s.Game()
@@ -258,6 +344,11 @@ func TestBuildRefuses(t *testing.T) {
 			}
 		})
 	}
+	t.Run("contradance", func(t *testing.T) { // its Fives and Sixes dealt to the foundations
+		if _, err := Build(deal(t, "contradance", 1)); err == nil {
+			t.Error("Build took the deal")
+		}
+	})
 }
 
 // TestRun runs each installed SAT solver on two small formulas, one
@@ -276,16 +367,7 @@ func TestRun(t *testing.T) {
 				if !sat {
 					f.Add(-b)
 				}
-				path := filepath.Join(t.TempDir(), "f.cnf")
-				w, err := os.Create(path)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := f.WriteDIMACS(w); err != nil {
-					t.Fatal(err)
-				}
-				w.Close()
-				ans, val, _, err := Run(context.Background(), name, path, f.Vars)
+				ans, val, _, err := Run(context.Background(), name, writeCNF(t, &f), f.Vars)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -304,4 +386,22 @@ func TestRun(t *testing.T) {
 			}
 		})
 	}
+}
+
+// writeCNF writes f as a DIMACS file in a temporary directory and
+// returns its path.
+func writeCNF(t *testing.T, f *CNF) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "f.cnf")
+	w, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.WriteDIMACS(w); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

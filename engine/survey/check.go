@@ -35,8 +35,8 @@ func (d *DealResult) Check() error {
 		return fmt.Errorf("unknown result %q (want won, lost or unknown)", d.Result)
 	case d.MS < 0 || math.IsNaN(d.MS) || d.Nodes < 0 || d.Moves < 0:
 		return fmt.Errorf("ms %v, nodes %d, moves %d: none may be negative", d.MS, d.Nodes, d.Moves)
-	case d.SearchMS < 0 || math.IsNaN(d.SearchMS) || d.SearchMS > d.MS:
-		return fmt.Errorf("search_ms %v: part of ms %v, so not negative and not more", d.SearchMS, d.MS)
+	case d.SearchMS != nil && (*d.SearchMS < 0 || math.IsNaN(*d.SearchMS) || *d.SearchMS > d.MS):
+		return fmt.Errorf("search_ms %v: part of ms %v, so not negative and not more", *d.SearchMS, d.MS)
 	case d.Result != Won && d.Moves != 0:
 		return fmt.Errorf("moves %d for a deal %s: only a win has moves", d.Moves, d.Result)
 	}

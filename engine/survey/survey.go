@@ -49,8 +49,8 @@ type DealResult struct {
 	Moves  int     `json:"moves"` // length of the (shortened) win, 0 otherwise
 	// SearchMS is the part of MS spent finding the verdict, without
 	// shortening the win (solver.Result.Search): what comparisons with
-	// other solvers time. Absent in lines of solvers before 26.
-	SearchMS float64 `json:"search_ms,omitempty"`
+	// other solvers time. Nil (absent) in lines of solvers before 26.
+	SearchMS *float64 `json:"search_ms,omitempty"`
 }
 
 // Header is the first line of a survey file, and the first line of each

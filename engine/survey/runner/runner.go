@@ -137,11 +137,12 @@ func SolveDeal(ctx context.Context, g *engine.Game, n uint64, opt solver.Options
 	if err != nil {
 		return survey.DealResult{}, fmt.Errorf("deal %d: %w", n, err)
 	}
+	search := survey.ElapsedMS(res.Search)
 	return survey.DealResult{
 		Deal:     n,
 		Result:   res.Verdict.String(),
 		MS:       survey.ElapsedMS(res.Elapsed),
-		SearchMS: survey.ElapsedMS(res.Search),
+		SearchMS: &search,
 		Nodes:    res.Nodes,
 		Moves:    len(res.Moves),
 	}, nil

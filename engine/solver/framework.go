@@ -208,6 +208,31 @@ type searcher[M any, P position[M]] struct {
 	timeout time.Duration // and time budget (0: none)
 	total   int64         // its node budget
 	end     time.Time     // and deadline (zero: none)
+
+	// best is the most cards home in a position the searches reached,
+	// bestLine the line to it, for a position that says (progressor):
+	// what a deal not won offers a search for wins that starts from its
+	// beginning (the SAT track's guided runs, scripts/satsurvey).
+	best     int
+	bestLine []M
+}
+
+// progressor is a position that tells how many cards it has home.
+type progressor interface{ progress() int }
+
+// newBest reports whether the position now has more cards home than
+// any the searches reached before, and counts it as the best if so; the
+// caller then records the line to it (at most once per card).
+func (sr *searcher[M, P]) newBest() bool {
+	pr, ok := any(sr.p).(progressor)
+	if !ok {
+		return false
+	}
+	if h := pr.progress(); h > sr.best {
+		sr.best = h
+		return true
+	}
+	return false
 }
 
 // tracef writes one line of the trace, if there is one: what was
@@ -329,6 +354,9 @@ func (sr *searcher[M, P]) enter() (mark int, expand, won bool) {
 			return 0, false, false
 		}
 	}
+	if sr.newBest() {
+		sr.bestLine = append(sr.bestLine[:0], sr.path...)
+	}
 	if p.dead() {
 		sr.unwind(mark)
 		return 0, false, false
@@ -438,6 +466,9 @@ func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 			if p.won() {
 				sr.path = t.path(n, sr.path)
 				return true, cut
+			}
+			if sr.newBest() {
+				sr.bestLine = t.path(n, sr.bestLine)
 			}
 			if n != it.node {
 				if !sr.layerTT.insert(p.layer(), p.hash()) {

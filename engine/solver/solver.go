@@ -262,6 +262,11 @@ type Result struct {
 	// TimeUp: the clock (Timeout or Deadline), not the node budget,
 	// ended a search that found no verdict.
 	TimeUp bool
+	// Best, for a deal not won, is the line to the position with the
+	// most cards home that the searches reached, in the talon family
+	// (nil in the others): where a search for wins from the deal's
+	// beginning may start (scripts/satsurvey -guide).
+	Best []engine.Move
 }
 
 var infos sync.Map // *engine.Game -> *info
@@ -303,13 +308,15 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 		b.deadline = start.Add(opt.Deadline)
 	}
 	var (
-		v     Verdict
-		moves []engine.Move
+		v           Verdict
+		moves, best []engine.Move
 	)
 	if t := talonState(in, pos, opt.off); t != nil {
 		sr := newTalonSearcher(t, b, opt.off)
 		if v = sr.solve(opt.off.schedule(talonPhases(t.tg)), start, timeout); v == Won {
 			moves = t.tg.engineMoves(s, sr.path)
+		} else if sr.best > 0 {
+			best = t.tg.engineMoves(s, sr.bestLine)
 		}
 	} else if in.onePass() {
 		sr := newDealSearcher(in, pos, b, opt.off)
@@ -322,7 +329,7 @@ func Solve(ctx context.Context, s *engine.State, opt Options) (Result, error) {
 			moves = append([]engine.Move(nil), sr.path...)
 		}
 	}
-	res := Result{Verdict: v, Nodes: b.nodes}
+	res := Result{Verdict: v, Nodes: b.nodes, Best: best}
 	res.TimeUp = v == Unknown && !b.deadline.IsZero() && !time.Now().Before(b.deadline)
 	res.Search = time.Since(start)
 	if v == Won {

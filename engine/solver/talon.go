@@ -970,6 +970,7 @@ func newTalonSearcher(t *tstate, b *budget, sw switches) *talonSearcher {
 const maxTalonTree = 1 << 22
 
 func (p *talonPos) won() bool                 { return p.home == p.tg.total }
+func (p *talonPos) progress() int             { return p.home }
 func (p *talonPos) hash() uint64              { return p.tstate.hash }
 func (p *talonPos) perturb(uint64)            {}
 func (p *talonPos) rootLost() bool            { return false }

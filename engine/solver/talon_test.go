@@ -3,6 +3,7 @@ package solver
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math/rand"
 	"slices"
 	"testing"
@@ -475,5 +476,50 @@ func TestDeadlineTest(t *testing.T) {
 		if r := solve(t, s, Options{MaxNodes: 100_000, Timeout: -1, off: switches{noHeuristic: true, noDeadEnds: true}}); r.Verdict != want {
 			t.Errorf("%s under %s: %s without the dead-end tests, want %s", c.first, c.second, r.Verdict, want)
 		}
+	}
+}
+
+// TestBestLine checks Result.Best on deals the searches do not decide
+// in a small budget: the line is legal from the deal and reaches a
+// position with cards home; a won deal has none. Royal Cotillion's deal
+// 30 is left unknown by the surveys; deal 18 is won in 122 positions.
+func TestBestLine(t *testing.T) {
+	for _, tc := range []struct {
+		slug  string
+		deal  uint64
+		nodes int64
+		won   bool
+	}{
+		{"royal-cotillion", 30, 20_000, false},
+		{"odd-and-even", 34, 20_000, false},
+		{"royal-cotillion", 18, 4_000_000, true},
+	} {
+		t.Run(fmt.Sprint(tc.slug, "/", tc.deal), func(t *testing.T) {
+			s := deal(t, tc.slug, tc.deal)
+			res, err := Solve(context.Background(), s, Options{MaxNodes: tc.nodes, Timeout: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.won {
+				if res.Verdict != Won || res.Best != nil {
+					t.Fatalf("%s with a best line of %d moves, want won and none", res.Verdict, len(res.Best))
+				}
+				return
+			}
+			if res.Verdict != Unknown {
+				t.Fatalf("%s at %d positions, want unknown", res.Verdict, tc.nodes)
+			}
+			e := s.Clone()
+			for i, m := range res.Best {
+				if err := e.Check(m); err != nil {
+					t.Fatalf("move %d (%s): %v", i+1, m, err)
+				}
+				e.Apply(m)
+			}
+			if e.OnFoundations() == 0 || e.Won() {
+				t.Fatalf("the best line ends with %d cards home", e.OnFoundations())
+			}
+			t.Logf("%d moves, %d cards home", len(res.Best), e.OnFoundations())
+		})
 	}
 }

@@ -12,9 +12,18 @@
 // time, in the survey), which `patience survey merge` folds into the
 // game's survey: a decided verdict there replaces an unknown one.
 //
+// With -guide, a search for wins: the solver first searches the deal
+// (its node budget, no clock, so the line is the same on any machine),
+// and the model's first steps are fixed to those of the line to the
+// position with the most cards home it reached (solver.Result.Best):
+// for each back-off d in turn, the line's first h-d cards home, h its
+// count, the SAT solver left to finish from there (satmodel.Guide).
+// The first model it satisfies is the win; UNSAT proves nothing.
+//
 //	go run ./scripts/satsurvey -game royal-cotillion -deals 264,436 -timeout 2m
 //	go run ./scripts/satsurvey -deals 74 -steps 16 -timeout 2m -replays /tmp   # wins only
 //	go run ./scripts/satsurvey -game odd-and-even -deals 34,58 -solvers cadical,picosat,minisat
+//	go run ./scripts/satsurvey -deals 14,39 -guide 0,10,20,40 -timeout 1m -solvers cadical   # wins only
 //	go run ./scripts/satsurvey -unknown content/odds/royal-cotillion.survey.jsonl -json sat.jsonl
 //	go run ./cmd/patience survey merge --json content/odds/royal-cotillion.survey.jsonl \
 //	    content/odds/royal-cotillion.survey.jsonl sat.jsonl
@@ -53,6 +62,12 @@ type line struct {
 	MS       []float64 `json:"ms"`
 	CPUMS    []float64 `json:"cpu_ms"`
 	Moves    int       `json:"moves,omitempty"`
+	// -guide: the cards home in the solver's best line, and the number
+	// of its first cards home fixed in the model that decided (or in the
+	// last tried)
+	BestHome int      `json:"best_home,omitempty"`
+	Fixed    int      `json:"fixed,omitempty"`
+	Tries    []string `json:"tries,omitempty"` // each back-off's: fixed, answer, processor time
 }
 
 func main() {
@@ -85,6 +100,8 @@ func run(args []string, stdout io.Writer) error {
 	steps := fs.Int("steps", 0, "steps of the model (0: one per card, complete; fewer: a search for wins, UNSAT proves nothing)")
 	dump := fs.String("cnf", "", "write the first deal's model to this DIMACS `file` and stop")
 	replays := fs.String("replays", "", "write each win as a replay file GAME-DEAL.replay into this `dir`, checked by the replay verifier")
+	guide := fs.String("guide", "", "back-offs, comma-separated: fix the model's first steps to the solver's best line but for this many of its cards home, each in turn (a search for wins)")
+	guideNodes := fs.Int64("guide-nodes", solver.DefaultMaxNodes, "the node budget of the solver's search for the -guide line")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -96,6 +113,10 @@ func run(args []string, stdout io.Writer) error {
 		return err
 	}
 	list, err := dealList(*deals, *unknown)
+	if err != nil {
+		return err
+	}
+	backs, err := intList("-guide", *guide)
 	if err != nil {
 		return err
 	}
@@ -114,8 +135,12 @@ func run(args []string, stdout io.Writer) error {
 			return err
 		}
 		defer f.Close()
+		tag := stepsTag(*steps)
+		if len(backs) > 0 {
+			tag += "-guided"
+		}
 		h := survey.Header{Survey: survey.Format, Game: g.Slug, Variant: g.Variant, Engine: survey.Fingerprint(g),
-			Solver: "sat-" + satmodel.Version + stepsTag(*steps), TimeoutMS: timeout.Milliseconds(), Method: "sat"}
+			Solver: "sat-" + satmodel.Version + tag, TimeoutMS: timeout.Milliseconds(), Method: "sat"}
 		if err := json.NewEncoder(f).Encode(h); err != nil {
 			return err
 		}
@@ -123,16 +148,26 @@ func run(args []string, stdout io.Writer) error {
 	}
 	enc := json.NewEncoder(stdout)
 	for _, n := range list {
+		start := time.Now()
 		s, err := deal(g, n)
 		if err != nil {
 			return err
 		}
-		o, err := satmodel.Decide(context.Background(), s, os.TempDir(), names, *timeout, *steps)
+		var (
+			o           satmodel.Outcome
+			best, fixed int
+			tries       []string
+		)
+		if len(backs) == 0 {
+			o, err = satmodel.Decide(context.Background(), s, os.TempDir(), names, *timeout, *steps)
+		} else {
+			o, best, fixed, tries, err = guided(s, backs, *guideNodes, names, *timeout, *steps)
+		}
 		if err != nil {
 			return fmt.Errorf("deal %d: %w", n, err)
 		}
 		l := line{Deal: n, Result: o.Verdict.String(), Method: "sat", Vars: o.Vars, Clauses: o.Clauses,
-			EncodeMS: ms(o.Encode), Solvers: names[:len(o.Answers)], Moves: len(o.Moves)}
+			EncodeMS: ms(o.Encode), Solvers: names[:len(o.Answers)], Moves: len(o.Moves), BestHome: best, Fixed: fixed, Tries: tries}
 		var total time.Duration
 		for k, a := range o.Answers {
 			l.Answers = append(l.Answers, a.String())
@@ -149,13 +184,75 @@ func run(args []string, stdout io.Writer) error {
 			}
 		}
 		if out != nil && o.Verdict != solver.Unknown {
-			d := survey.DealResult{Deal: n, Result: l.Result, MS: ms(o.Encode + total), Moves: len(o.Moves)}
+			spent := o.Encode + total
+			if len(backs) > 0 {
+				// the solver's search and every try
+				spent = time.Since(start)
+			}
+			d := survey.DealResult{Deal: n, Result: l.Result, MS: ms(spent), Moves: len(o.Moves)}
 			if err := survey.WriteLine(out, d); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// guided runs the -guide search for wins on s: the solver's best line,
+// then the model with the line's first cards home but the last back of
+// them fixed, for each back-off in turn until one is won. It returns the
+// last outcome, the cards home in the best line, the cards fixed and
+// what each try answered.
+func guided(s *engine.State, backs []int, nodes int64, names []string, timeout time.Duration, steps int) (o satmodel.Outcome, best, fixed int, tries []string, err error) {
+	res, err := solver.Solve(context.Background(), s, solver.Options{MaxNodes: nodes, Timeout: -1})
+	if err != nil {
+		return o, 0, 0, nil, err
+	}
+	if res.Verdict != solver.Unknown {
+		// Nothing to guide: the survey of the solver, not this one,
+		// records its verdict.
+		return o, 0, 0, []string{"solver:" + res.Verdict.String()}, nil
+	}
+	for _, mv := range res.Best {
+		if mv.Action == engine.ActMove {
+			best++
+		}
+	}
+	for _, d := range backs {
+		fixed = max(best-d, 0)
+		m, err := satmodel.BuildSteps(s, steps)
+		if err != nil {
+			return o, best, fixed, tries, err
+		}
+		if err := m.Guide(res.Best, fixed); err != nil {
+			return o, best, fixed, tries, err
+		}
+		o, err = m.Decide(context.Background(), os.TempDir(), names, timeout)
+		if err != nil {
+			return o, best, fixed, tries, err
+		}
+		tries = append(tries, fmt.Sprintf("%d:%s:%.1fs", fixed, o.Answers[0], o.CPU[0].Seconds()))
+		if o.Verdict == solver.Won {
+			break
+		}
+	}
+	return o, best, fixed, tries, nil
+}
+
+// intList parses a comma-separated list of numbers (flag name).
+func intList(name, list string) ([]int, error) {
+	var out []int
+	for f := range strings.SplitSeq(list, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 {
+			return nil, usageError{fmt.Errorf("%s: %q is not a count", name, f)}
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 // dealList returns the deals of -deals, or those a survey left unknown.

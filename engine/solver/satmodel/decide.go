@@ -28,16 +28,28 @@ type Outcome struct {
 // Decide builds the model of s over steps steps (0: the complete
 // model), writes it under dir and runs the first of solvers until
 // timeout; a SAT verdict is a win once its line has been replayed, an
-// UNSAT verdict of the complete model a loss once each other solver (each
-// with its own timeout) says UNSAT too. Anything else is Unknown: with
-// fewer steps than cards, UNSAT proves nothing.
+// UNSAT verdict of the complete model a loss once each other solver
+// (each with its own timeout) says UNSAT too. Anything else is Unknown:
+// with fewer steps than cards, or guided (Guide), UNSAT proves nothing.
 func Decide(ctx context.Context, s *engine.State, dir string, solvers []string, timeout time.Duration, steps int) (Outcome, error) {
-	var out Outcome
 	start := time.Now()
 	m, err := BuildSteps(s, steps)
 	if err != nil {
-		return out, err
+		return Outcome{}, err
 	}
+	return m.decide(ctx, dir, solvers, timeout, start)
+}
+
+// Decide is Decide on a model built already (and perhaps guided: see
+// Guide).
+func (m *Model) Decide(ctx context.Context, dir string, solvers []string, timeout time.Duration) (Outcome, error) {
+	return m.decide(ctx, dir, solvers, timeout, time.Now())
+}
+
+// decide writes the model and runs the solvers; the encoding's time is
+// counted from start.
+func (m *Model) decide(ctx context.Context, dir string, solvers []string, timeout time.Duration, start time.Time) (Outcome, error) {
+	var out Outcome
 	out.Vars, out.Clauses = m.Size()
 	f, err := os.CreateTemp(dir, "satmodel-*.cnf")
 	if err != nil {
@@ -74,7 +86,7 @@ func Decide(ctx context.Context, s *engine.State, dir string, solvers []string, 
 			}
 			out.Verdict, out.Moves = solver.Won, moves
 			return out, nil
-		case a == Undecided || m.steps < m.n:
+		case a == Undecided || m.steps < m.n || m.guided:
 			return out, nil
 		}
 	}

@@ -166,4 +166,21 @@
 // this on the solver's wins (each read as above satisfies every
 // clause), Royal Cotillion's, Odd and Even's, Picture Patience's and
 // Captured Queens', and Assign is that reading.
+//
+// # Guided models: a search for wins
+//
+// Guide fixes the model's first k steps to those of a line that need
+// not win (the solver's best line: solver.Result.Best): the cards home
+// at the start of each step 0..k, read as Assign reads a line, by unit
+// clauses; the rest is left to the SAT solver. A model of the guided
+// clauses is a model of the unguided ones, so it is a win once decoded
+// and replayed, as any other. UNSAT only says that no win begins with
+// those k cards home in that order: Decide counts it as unknown.
+// Finding a win is what the unguided model does badly (the solver of
+// the SAT track has no sense of which foundation to raise when); a
+// prefix of a line that played well takes that choice away for its
+// first cards, and UNSAT on a long prefix comes in seconds, so
+// satsurvey -guide backs off from the best line's end until a model is
+// found or the back-offs are spent (engine/solver/TUNING.md, "Guided by
+// the solver's best line").
 package satmodel

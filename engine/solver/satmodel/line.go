@@ -198,6 +198,14 @@ func (m *Model) Assign(line []engine.Move) ([]bool, error) {
 	if err := solver.Verify(m.start, line); err != nil {
 		return nil, err
 	}
+	val, _, err := m.assign(line)
+	return val, err
+}
+
+// assign reads a legal line, won or not, as an assignment of the steps
+// it fills (one per card sent home, and the step after the last), with
+// the number of cards it sends home.
+func (m *Model) assign(line []engine.Move) ([]bool, int, error) {
 	val := make([]bool, m.Vars+1)
 	set := func(l Lit, b bool) {
 		if l < 0 {
@@ -257,7 +265,7 @@ func (m *Model) Assign(line []engine.Move) ([]bool, error) {
 			home[c] = true
 			t++
 		default:
-			return nil, fmt.Errorf("satmodel: move %s is not of the model", mv)
+			return nil, 0, fmt.Errorf("satmodel: move %s is not of the model", mv)
 		}
 	}
 	for c := range m.n {
@@ -266,8 +274,8 @@ func (m *Model) Assign(line []engine.Move) ([]bool, error) {
 	for i := range m.talon {
 		set(m.E[i][t], inRes[i])
 	}
-	for si := range m.slots {
-		set(m.S[si][t], true)
+	for si, sl := range m.slots {
+		set(m.S[si][t], len(ids[sl.pile]) > sl.k)
 	}
 	// Deals that the step's moves do not need wait for the next step: the
 	// last card dealt in a step leaves the waste in it (the model's
@@ -292,5 +300,39 @@ func (m *Model) Assign(line []engine.Move) ([]bool, error) {
 	for _, d := range m.defs {
 		set(d.v, d.eval(get))
 	}
-	return val, nil
+	return val, t, nil
+}
+
+// Guide fixes the first k steps of the model to a line's (a legal line
+// from the model's deal, won or not, that sends at least k cards home):
+// the cards home at the start of each step, one card home a step. The
+// rest is left to the SAT solver. A model that satisfies the clauses is
+// still a win (it is decoded and replayed as any other); UNSAT proves
+// nothing but that no win begins so, so Decide counts it as unknown.
+func (m *Model) Guide(line []engine.Move, k int) error {
+	s := m.start.Clone()
+	for i, mv := range line {
+		if err := s.Check(mv); err != nil {
+			return fmt.Errorf("satmodel: the guide's move %d (%s): %w", i+1, mv, err)
+		}
+		s.Apply(mv)
+	}
+	val, home, err := m.assign(line)
+	if err != nil {
+		return err
+	}
+	if k > home || k > m.steps {
+		return fmt.Errorf("satmodel: the guide sends %d cards home in a model of %d steps, not %d", home, m.steps, k)
+	}
+	for t := 0; t <= k; t++ {
+		for c := range m.n {
+			l := m.H[c][t]
+			if !value(val, l) {
+				l = -l
+			}
+			m.Add(l)
+		}
+	}
+	m.guided = true
+	return nil
 }

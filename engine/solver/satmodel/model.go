@@ -39,9 +39,12 @@ type Model struct {
 	start *engine.State
 	n     int
 	steps int // T
-	cards []pcard
-	talon []int // pcard by talon index
-	w0    int   // cards in the waste at the start
+	// guided: Guide fixed the first steps to a line's, so UNSAT proves
+	// nothing
+	guided bool
+	cards  []pcard
+	talon  []int // pcard by talon index
+	w0     int   // cards in the waste at the start
 	// redeals: the waste turned over to be the stock again (TurnWaste),
 	// at most this often. The talon is dealt in redeals+1 passes: the
 	// chain (chainLen) is pass 0's talon indices, then a redeal, then

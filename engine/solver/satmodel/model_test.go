@@ -405,3 +405,47 @@ func writeCNF(t *testing.T, f *CNF) string {
 	}
 	return path
 }
+
+// TestGuide checks the guided model where cadical is installed: Royal
+// Cotillion's deal 18 (won) with the first cards home of the solver's
+// winning line but the last 20 fixed has a model, decoded into a line
+// the engine replays (Decide checks it); deal 7 (lost) guided by
+// nothing home is UNSAT, which a guided model must not count as a loss.
+// A guide that sends fewer cards home than asked is refused.
+func TestGuide(t *testing.T) {
+	if testing.Short() || !Available("cadical") {
+		t.Skip("needs cadical")
+	}
+	s, line, _, _ := wonLine(t, "royal-cotillion", 18)
+	m, err := Build(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Guide(line, s.Game().Cards()+1); err == nil {
+		t.Error("a guide of more cards home than the line sends: no error")
+	}
+	if err := m.Guide(line, s.Game().Cards()-20); err != nil {
+		t.Fatal(err)
+	}
+	out, err := m.Decide(context.Background(), t.TempDir(), []string{"cadical"}, 5*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Verdict != solver.Won || len(out.Moves) == 0 {
+		t.Fatalf("deal 18 guided: %s (%v), want won", out.Verdict, out.Answers)
+	}
+	m, err = Build(deal(t, "royal-cotillion", 7))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Guide(nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	out, err = m.Decide(context.Background(), t.TempDir(), []string{"cadical", "picosat"}, 5*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Answers[0] != Unsat || out.Verdict != solver.Unknown {
+		t.Fatalf("deal 7 guided: %s (%v), want unknown after UNSAT", out.Verdict, out.Answers)
+	}
+}

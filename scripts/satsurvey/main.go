@@ -116,7 +116,7 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	backs, err := intList("-guide", *guide)
+	backs, err := numbers("-guide", *guide)
 	if err != nil {
 		return err
 	}
@@ -203,7 +203,7 @@ func run(args []string, stdout io.Writer) error {
 // them fixed, for each back-off in turn until one is won. It returns the
 // last outcome, the cards home in the best line, the cards fixed and
 // what each try answered.
-func guided(s *engine.State, backs []int, nodes int64, names []string, timeout time.Duration, steps int) (o satmodel.Outcome, best, fixed int, tries []string, err error) {
+func guided(s *engine.State, backs []uint64, nodes int64, names []string, timeout time.Duration, steps int) (o satmodel.Outcome, best, fixed int, tries []string, err error) {
 	res, err := solver.Solve(context.Background(), s, solver.Options{MaxNodes: nodes, Timeout: -1})
 	if err != nil {
 		return o, 0, 0, nil, err
@@ -219,7 +219,7 @@ func guided(s *engine.State, backs []int, nodes int64, names []string, timeout t
 		}
 	}
 	for _, d := range backs {
-		fixed = max(best-d, 0)
+		fixed = max(best-int(d), 0)
 		m, err := satmodel.BuildSteps(s, steps)
 		if err != nil {
 			return o, best, fixed, tries, err
@@ -239,16 +239,16 @@ func guided(s *engine.State, backs []int, nodes int64, names []string, timeout t
 	return o, best, fixed, tries, nil
 }
 
-// intList parses a comma-separated list of numbers (flag name).
-func intList(name, list string) ([]int, error) {
-	var out []int
+// numbers parses a comma-separated list of counts (flag name).
+func numbers(name, list string) ([]uint64, error) {
+	var out []uint64
 	for f := range strings.SplitSeq(list, ",") {
 		if f = strings.TrimSpace(f); f == "" {
 			continue
 		}
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 0 {
-			return nil, usageError{fmt.Errorf("%s: %q is not a count", name, f)}
+		n, err := strconv.ParseUint(f, 10, 64)
+		if err != nil {
+			return nil, usageError{fmt.Errorf("%s: %w", name, err)}
 		}
 		out = append(out, n)
 	}
@@ -269,16 +269,11 @@ func dealList(deals, unknown string) ([]uint64, error) {
 			}
 		}
 	}
-	for f := range strings.SplitSeq(deals, ",") {
-		if f = strings.TrimSpace(f); f == "" {
-			continue
-		}
-		n, err := strconv.ParseUint(f, 10, 64)
-		if err != nil {
-			return nil, usageError{fmt.Errorf("-deals: %w", err)}
-		}
-		list = append(list, n)
+	more, err := numbers("-deals", deals)
+	if err != nil {
+		return nil, err
 	}
+	list = append(list, more...)
 	if len(list) == 0 {
 		return nil, usageError{errors.New("no deals: give -deals or -unknown")}
 	}

@@ -250,6 +250,9 @@ func (m *Model) assign(line []engine.Move) ([]bool, int, error) {
 				turnedAt[t-1] = turned
 			}
 		case mv.Action == engine.ActMove:
+			if t == m.steps {
+				return nil, 0, fmt.Errorf("satmodel: the line sends more than %d cards home, the model's steps", m.steps)
+			}
 			for c := range m.n {
 				set(m.H[c][t], home[c])
 			}
@@ -317,12 +320,26 @@ func (m *Model) Guide(line []engine.Move, k int) error {
 		}
 		s.Apply(mv)
 	}
+	if k > m.steps {
+		return fmt.Errorf("satmodel: a guide of %d cards home in a model of %d steps", k, m.steps)
+	}
+	// Only the line's first k cards home are read: the rest of it may not
+	// fit in a model of fewer steps than cards.
+	for i, sent := 0, 0; i < len(line); i++ {
+		if line[i].Action == engine.ActMove {
+			if sent == k {
+				line = line[:i]
+				break
+			}
+			sent++
+		}
+	}
 	val, home, err := m.assign(line)
 	if err != nil {
 		return err
 	}
-	if k > home || k > m.steps {
-		return fmt.Errorf("satmodel: the guide sends %d cards home in a model of %d steps, not %d", home, m.steps, k)
+	if k > home {
+		return fmt.Errorf("satmodel: the guide sends %d cards home, not %d", home, k)
 	}
 	for t := 0; t <= k; t++ {
 		for c := range m.n {

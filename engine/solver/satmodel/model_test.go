@@ -424,6 +424,18 @@ func TestGuide(t *testing.T) {
 	if err := m.Guide(line, s.Game().Cards()+1); err == nil {
 		t.Error("a guide of more cards home than the line sends: no error")
 	}
+	short, err := BuildSteps(s, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := short.Guide(line, 41); err == nil {
+		t.Error("a guide of 41 cards home in a model of 40 steps: no error")
+	}
+	if err := short.Guide(line, 30); err != nil {
+		// The line sends 104 cards home, 64 more than the model's steps:
+		// only its first 30 are read.
+		t.Errorf("a guide of 30 cards home in a model of 40 steps: %v", err)
+	}
 	if err := m.Guide(line, s.Game().Cards()-20); err != nil {
 		t.Fatal(err)
 	}

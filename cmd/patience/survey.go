@@ -51,7 +51,9 @@ of every run (solver, budget) before the results that run gave. --json
 FILE there replaces FILE only if it is a survey of the same game.
 
 --odds writes the summary as the site's content/odds object, to a new
-file or one holding the odds of the same game and variant alone.
+file or one holding the odds of the same game and variant alone; what a
+survey does not compute (the date, the notes, a sample of the undecided
+deals) is kept from the file it replaces.
 `
 
 // runSurvey runs "patience survey".
@@ -114,7 +116,7 @@ func runSurvey(args []string, stdout, stderr io.Writer) error {
 	// Before the solving, not after it: the odds file is checked again
 	// when it is written.
 	if *oddsFile != "" {
-		if err := checkOddsFile(*oddsFile, g.Slug, g.Variant); err != nil {
+		if _, err := checkOddsFile(*oddsFile, g.Slug, g.Variant); err != nil {
 			return err
 		}
 	}
@@ -226,7 +228,7 @@ func runSurveyMerge(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *oddsFile != "" && merged.Header != nil {
-		if err := checkOddsFile(*oddsFile, merged.Header.Game, merged.Header.Variant); err != nil {
+		if _, err := checkOddsFile(*oddsFile, merged.Header.Game, merged.Header.Variant); err != nil {
 			return err
 		}
 	}
@@ -287,14 +289,19 @@ func writeMergedSurvey(name string, f *survey.File) error {
 }
 
 // writeSurveyOdds writes the odds object of f to the file name (see
-// checkOddsFile).
+// checkOddsFile), keeping what a survey does not compute from the odds
+// it replaces: the date, the notes and the sample.
 func writeSurveyOdds(name string, f *survey.File) error {
 	o := f.OddsObject()
-	if err := checkOddsFile(name, o.Game, o.Variant); err != nil {
+	old, err := checkOddsFile(name, o.Game, o.Variant)
+	if err != nil {
 		return err
 	}
+	if old != nil {
+		o.Keep(old)
+	}
 	var b bytes.Buffer
-	if err := survey.WriteOdds(&b, f); err != nil {
+	if err := survey.WriteOdds(&b, o); err != nil {
 		return err
 	}
 	return datafile.Replace(name, b.Bytes())
@@ -304,16 +311,17 @@ func writeSurveyOdds(name string, f *survey.File) error {
 // odds of game and variant: it is absent or empty, or it holds those
 // odds and nothing else (one object, or an array of one, as the site
 // reads it), so that no other file (package.json, a survey) and no other
-// game's or variant's odds are lost.
-func checkOddsFile(name, game, variant string) error {
+// game's or variant's odds are lost. It returns the odds the file holds,
+// or nil.
+func checkOddsFile(name, game, variant string) (*survey.Odds, error) {
 	data, err := datafile.Read(name, survey.MaxFileSize, "an odds file")
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		return nil
+		return nil, nil
 	case err != nil:
-		return err
+		return nil, err
 	case len(bytes.TrimSpace(data)) == 0:
-		return nil
+		return nil, nil
 	}
 	key := engine.Key(game, variant)
 	// Whose odds, first, for the message; then the whole file, as the
@@ -328,18 +336,19 @@ func checkOddsFile(name, game, variant string) error {
 	}
 	switch {
 	case err != nil:
-		return fmt.Errorf("%s exists and is not an odds file (%v): not replaced", name, err)
+		return nil, fmt.Errorf("%s exists and is not an odds file (%v): not replaced", name, err)
 	case len(all) != 1:
-		return fmt.Errorf("%s holds %d odds objects: not replaced by the odds of %s alone; write them to a new file and copy them in", name, len(all), key)
+		return nil, fmt.Errorf("%s holds %d odds objects: not replaced by the odds of %s alone; write them to a new file and copy them in", name, len(all), key)
 	case all[0].Game == "":
-		return fmt.Errorf("%s exists and is not an odds file (no \"game\"): not replaced", name)
+		return nil, fmt.Errorf("%s exists and is not an odds file (no \"game\"): not replaced", name)
 	case all[0].Game != game || all[0].Variant != variant:
-		return fmt.Errorf("%s holds the odds of %s, not %s: not replaced", name, engine.Key(all[0].Game, all[0].Variant), key)
+		return nil, fmt.Errorf("%s holds the odds of %s, not %s: not replaced", name, engine.Key(all[0].Game, all[0].Variant), key)
 	}
-	if _, err := survey.ParseOdds(name, game, data); err != nil {
-		return fmt.Errorf("%s exists and is not an odds file (%v): not replaced", name, firstError(err))
+	odds, err := survey.ParseOdds(name, game, data)
+	if err != nil {
+		return nil, fmt.Errorf("%s exists and is not an odds file (%v): not replaced", name, firstError(err))
 	}
-	return nil
+	return odds[0], nil
 }
 
 // firstError returns the first error of a list, or err.

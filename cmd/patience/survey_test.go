@@ -292,3 +292,40 @@ func TestSurveyMergeKeepsOtherFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestSurveyMergeOddsKeeps checks that merge --odds keeps what a survey
+// does not compute from the odds file it replaces: the date, the notes
+// and the sample.
+func TestSurveyMergeOddsKeeps(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.json")
+	if _, errs, code := runSurveyArgs(t, "house-in-the-woods", "--deals", "199-199", "--budget", "1000", "--json", a); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	odds := filepath.Join(dir, "house-in-the-woods.json")
+	if _, errs, code := runSurveyArgs(t, "merge", "--odds", odds, a); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var o map[string]any
+	if err := json.Unmarshal(mustRead(os.ReadFile(odds)), &o); err != nil {
+		t.Fatal(err)
+	}
+	o["date"], o["notes"] = "2026-12-05", "a note by hand"
+	o["sample"] = map[string]any{"drawn": "by hand", "undecided": []int{199}, "deals": []int{199}}
+	data, err := json.MarshalIndent(o, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(odds, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs, code := runSurveyArgs(t, "merge", "--odds", odds, a); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	got := string(mustRead(os.ReadFile(odds)))
+	for _, w := range []string{`"date": "2026-12-05"`, `"notes": "a note by hand"`, `"drawn": "by hand"`, "\"undecided\": [\n      199\n    ]"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("the odds file lacks %q:\n%s", w, got)
+		}
+	}
+}

@@ -42,6 +42,8 @@ package survey
 //	              "0.389956"; checked against the engine's where it has
 //	              one (Herz zu Herz)
 //	notes         string, optional: anything worth saying about the run
+//	sample        object, optional: a random sample of the deals the survey
+//	              had left undecided, for an estimate (see Sample)
 //
 // For a game of pure chance the "sampled" rate is simply won / deals over
 // the deals played (an all-forced game has no unknown deals), so the same
@@ -95,6 +97,8 @@ type Odds struct {
 
 	Exact    *big.Rat // nil when not given
 	ExactPos srcpos.Pos
+
+	Sample *Sample // nil when not given
 }
 
 // Measured tells whether the result holds a survey (deals and counts).
@@ -121,7 +125,7 @@ func (r *Odds) Interval() (low, high float64) {
 
 // fields are the keys a result may have.
 var fields = []string{"budget_nodes", "date", "deals", "engine", "exact", "game", "high", "lost", "low",
-	"median_ms", "notes", "p99_ms", "rate", "unknown", "variant", "won"}
+	"median_ms", "notes", "p99_ms", "rate", "sample", "unknown", "variant", "won"}
 
 // ParseOdds reads the results in data, the text of the file shown as file in
 // messages, whose name (without .json) must be the game of every result.
@@ -415,6 +419,9 @@ func (p *parser) fill(r *Odds, vals map[string]value) {
 		p.errs.Add(r.Pos, "missing field \"deals\": the range of deal numbers the counts are for, e.g. \"1-1000\"")
 	}
 
+	if v, ok := vals["sample"]; ok {
+		p.parseSample(r, v)
+	}
 	if e, ok := str("exact"); ok {
 		r.ExactPos = vals["exact"].pos
 		x, err := parseExact(e)

@@ -96,7 +96,7 @@ func TestParseErrors(t *testing.T) {
 		{"counts do not add up", "shamrocks", "{\"game\": \"shamrocks\", \"engine\": \"x\",\n \"deals\": \"1-100\", \"won\": 50, \"lost\": 40, \"unknown\": 0}",
 			[]string{"f.json:2:27: won + lost + unknown = 90, but deals 1-100 are 100 deals"}},
 		{"unknown field", "shamrocks", "{\"game\": \"shamrocks\",\n \"wins\": 3}",
-			[]string{`f.json:2:2: unknown field "wins" (known: budget_nodes, date, deals, engine, exact, game, high, lost, low, median_ms, notes, p99_ms, rate, unknown, variant, won)`}},
+			[]string{`f.json:2:2: unknown field "wins" (known: budget_nodes, date, deals, engine, exact, game, high, lost, low, median_ms, notes, p99_ms, rate, sample, unknown, variant, won)`}},
 		{"missing engine and deals", "shamrocks", `{"game": "shamrocks", "won": 1, "lost": 1, "unknown": 0}`,
 			[]string{`f.json:1:1: missing field "deals": the range of deal numbers the counts are for, e.g. "1-1000"`}},
 		{"missing engine", "shamrocks", `{"game": "shamrocks", "deals": "5-6", "won": 1, "lost": 1, "unknown": 0}`,
@@ -119,6 +119,24 @@ func TestParseErrors(t *testing.T) {
 			[]string{`f.json:1:34: exact: 6000002 characters, more than the 200 an exact probability may have`}},
 		{"exact not a probability", "contradance", `{"game": "contradance", "exact": "1.5"}`,
 			[]string{`f.json:1:34: exact "1.5": want a probability between 0 and 1, as a fraction "p/q" or a decimal "0.389956"`}},
+		{"sample not an object", "shamrocks", `{"game": "shamrocks", "engine": "x", "deals": "1-10", "won": 5, "lost": 0, "unknown": 5, "sample": [1]}`,
+			[]string{`f.json:1:100: sample: cannot unmarshal array into Go value of type survey.sampleObject: want an object with drawn (how the sample was drawn), undecided and deals (lists of deal numbers)`}},
+		{"sample's unknown field", "shamrocks", `{"game": "shamrocks", "engine": "x", "deals": "1-10", "won": 5, "lost": 0, "unknown": 5, "sample": {"seed": 4}}`,
+			[]string{`f.json:1:100: sample: unknown field "seed": want an object with drawn (how the sample was drawn), undecided and deals (lists of deal numbers)`}},
+		{"sample not said how", "shamrocks", `{"game": "shamrocks", "engine": "x", "deals": "1-10", "won": 5, "lost": 0, "unknown": 5, "sample": {"undecided": [1, 2], "deals": [2]}}`,
+			[]string{`f.json:1:100: sample: drawn must say how the sample was drawn (when, and the seed), so that anyone can draw it again`}},
+		{"sample out of order", "shamrocks", `{"game": "shamrocks", "engine": "x", "deals": "1-10", "won": 5, "lost": 0, "unknown": 5, "sample": {"drawn": "d", "undecided": [2, 1], "deals": [2]}}`,
+			[]string{`f.json:1:100: sample: undecided must list deal numbers in increasing order, each once`}},
+		{"sample twice", "shamrocks", `{"game": "shamrocks", "engine": "x", "deals": "1-10", "won": 5, "lost": 0, "unknown": 5, "sample": {"drawn": "d", "undecided": [1, 2], "deals": [2, 2]}}`,
+			[]string{`f.json:1:100: sample: deals must list deal numbers in increasing order, each once`}},
+		{"sample empty", "shamrocks", `{"game": "shamrocks", "engine": "x", "deals": "1-10", "won": 5, "lost": 0, "unknown": 5, "sample": {"drawn": "d", "undecided": [1, 2], "deals": []}}`,
+			[]string{`f.json:1:100: sample: deals is empty`}},
+		{"sample outside the survey", "shamrocks", `{"game": "shamrocks", "engine": "x", "deals": "1-10", "won": 5, "lost": 0, "unknown": 5, "sample": {"drawn": "d", "undecided": [1, 11], "deals": [1]}}`,
+			[]string{`f.json:1:100: sample: undecided lists deals outside the survey's 1-10`}},
+		{"sample not of the undecided", "shamrocks", `{"game": "shamrocks", "engine": "x", "deals": "1-10", "won": 5, "lost": 0, "unknown": 5, "sample": {"drawn": "d", "undecided": [1, 3], "deals": [1, 2]}}`,
+			[]string{`f.json:1:100: sample: deal 2 of the sample is not one of the undecided deals it is drawn from`}},
+		{"sample without a survey", "shamrocks", `{"game": "shamrocks", "sample": {"drawn": "d", "undecided": [1, 3], "deals": [1]}}`,
+			[]string{`f.json:1:33: sample: a sample needs the survey's deals`}},
 		{"trailing data", "shamrocks", "{\"game\": \"shamrocks\"}\n{}",
 			[]string{`f.json:2:1: unexpected data after the results: want one object, or one array of objects`}},
 	}
@@ -148,4 +166,36 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("exact %s: %v", e, err)
 		}
 	}
+}
+
+// FuzzParseOdds checks that no odds file makes ParseOdds panic, and that
+// what it accepts holds together: counts that add up to the deals, and a
+// sample drawn from its undecided deals within them.
+func FuzzParseOdds(f *testing.F) {
+	for _, name := range []string{"testdata/la-belle-lucie.json", "testdata/herz-zu-herz.json"} {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(data))
+	}
+	f.Add(`{"game": "shamrocks", "engine": "x", "deals": "1-10", "won": 6, "lost": 2, "unknown": 2, "sample": {"drawn": "d", "undecided": [2, 4], "deals": [4]}}`)
+	f.Add(`{"game": "shamrocks", "sample": {"drawn": "d", "undecided": [1, 3], "deals": [1]}}`)
+	f.Add("[{\"game\": \"shamrocks\"},\n {\"game\": \"shamrocks\", \"exact\": \"1/3\"}]")
+	f.Fuzz(func(t *testing.T, text string) {
+		rs, err := ParseOdds("f.json", "shamrocks", []byte(text))
+		if err != nil {
+			return
+		}
+		for _, r := range rs {
+			if r.Measured() && uint64(r.N()) != r.Last-r.First+1 {
+				t.Errorf("accepted %d deals for %s", r.N(), r.Deals)
+			}
+			if s := r.Sample; s != nil {
+				if !r.Measured() || len(s.Deals) == 0 || s.Undecided[0] < r.First || s.Undecided[len(s.Undecided)-1] > r.Last {
+					t.Errorf("accepted sample %+v of %s", s, r.Deals)
+				}
+			}
+		}
+	})
 }

@@ -24,7 +24,23 @@ type OddsObject struct {
 	MedianMS    float64 `json:"median_ms"`
 	P99MS       float64 `json:"p99_ms"`
 	BudgetNodes int64   `json:"budget_nodes,omitempty"`
-	Notes       string  `json:"notes,omitempty"`
+	// What a survey does not compute: kept from the odds file it
+	// replaces (Keep).
+	Date   string        `json:"date,omitempty"`
+	Notes  string        `json:"notes,omitempty"`
+	Sample *sampleObject `json:"sample,omitempty"`
+}
+
+// Keep takes from old, the odds the object replaces, what a survey does
+// not compute: the date, the notes (where old has any) and the sample.
+func (o *OddsObject) Keep(old *Odds) {
+	o.Date = old.Date
+	if old.Notes != "" {
+		o.Notes = old.Notes
+	}
+	if s := old.Sample; s != nil {
+		o.Sample = &sampleObject{Drawn: s.Drawn, Undecided: s.Undecided, Deals: s.Deals}
+	}
 }
 
 // OddsObject returns the summary of f as an odds object. The deals are
@@ -55,10 +71,10 @@ func (f *File) OddsObject() OddsObject {
 
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
 
-// WriteOdds writes the odds object of f as an odds file: indented JSON
+// WriteOdds writes the odds object o as an odds file: indented JSON
 // and a newline.
-func WriteOdds(w io.Writer, f *File) error {
-	b, err := json.MarshalIndent(f.OddsObject(), "", "  ")
+func WriteOdds(w io.Writer, o OddsObject) error {
+	b, err := json.MarshalIndent(o, "", "  ")
 	if err != nil {
 		return err
 	}

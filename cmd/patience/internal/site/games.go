@@ -367,11 +367,25 @@ type Odds struct {
 	Data                    string // the published data file, from the root: "odds/shamrocks.json"
 	Exact, ExactFraction    string // "39.0%", "23,271,.../59,676,..."; "" if unknown
 
+	// Estimate is what a random sample of the undecided deals says (the
+	// odds file's "sample"), or nil.
+	Estimate *Estimate
+
 	// Fair is the rate for a player who cannot foresee the shuffles
 	// (content/odds/SLUG.fair.jsonl, package fairplay), or nil.
 	Fair *FairOdds
 
 	Variants []*Odds // for the default rules: the variants with results or an exact value
+}
+
+// Estimate is what a random sample of the deals a survey left undecided
+// says (survey.Sample): how many of its deals are won, lost and still
+// undecided, and once all are decided the rate they imply, with its 95%
+// interval: an estimate, shown apart from the bounds.
+type Estimate struct {
+	Sample, Population   int    // deals in the sample; undecided deals it was drawn from
+	Won, Lost, Undecided int    // the sample's deals now
+	Rate, Low, High      string // "93.1%"; "" while some are undecided
 }
 
 // FairOdds is the rate of a game with shuffling redeals for a player who
@@ -415,10 +429,17 @@ func (rd *gameReader) oddsFunc(game, variant any) (*Odds, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := rd.oddsBox(g)
+	o, err := rd.oddsBox(g)
+	if err != nil {
+		return nil, err
+	}
 	if g.Variant == "" {
 		for _, v := range variants(g.Slug) {
-			if vo := rd.oddsBox(v); vo.Measured || vo.Exact != "" || vo.Fair != nil {
+			vo, err := rd.oddsBox(v)
+			if err != nil {
+				return nil, err
+			}
+			if vo.Measured || vo.Exact != "" || vo.Fair != nil {
 				o.Variants = append(o.Variants, vo)
 			}
 		}
@@ -427,7 +448,7 @@ func (rd *gameReader) oddsFunc(game, variant any) (*Odds, error) {
 }
 
 // oddsBox is what the odds box shows of g (without its variants).
-func (rd *gameReader) oddsBox(g *engine.Game) *Odds {
+func (rd *gameReader) oddsBox(g *engine.Game) (*Odds, error) {
 	o := &Odds{Game: g.Slug, Variant: g.Variant, Name: g.Name, AllForced: g.AllForced(),
 		Hidden: len(g.PilesOf(engine.Stock)) > 0 || g.RedealKind == engine.ShuffleFans || g.RedealKind == engine.ShuffleStock}
 	if r, _ := rd.odds(g); r != nil {
@@ -454,6 +475,13 @@ func (rd *gameReader) oddsBox(g *engine.Game) *Odds {
 			}
 			o.Stale = r.Engine != survey.Fingerprint(g)
 			o.Data = oddsFile(g.Slug)
+			if r.Sample != nil && r.Unknown > 0 {
+				est, err := rd.estimate(g, r.Sample)
+				if err != nil {
+					return nil, err
+				}
+				o.Estimate = est
+			}
 		}
 	}
 	o.Fair = rd.fairOdds(g)
@@ -465,7 +493,7 @@ func (rd *gameReader) oddsBox(g *engine.Game) *Odds {
 			o.ExactFraction = exact.RatString()
 		}
 	}
-	return o
+	return o, nil
 }
 
 // percent formats a fraction as a percentage with one decimal (two below
@@ -585,4 +613,21 @@ func asStrings(v any) []string {
 		return s
 	}
 	return []string{fmt.Sprint(v)}
+}
+
+// estimate reads what g's survey says of the sample s.
+func (rd *gameReader) estimate(g *engine.Game, s *survey.Sample) (*Estimate, error) {
+	sv, err := rd.survey(g)
+	if err != nil {
+		return nil, rd.b.knockOnIfUnreadable(fmt.Errorf("the sample of %s: %w", g.Key(), err))
+	}
+	c, err := s.Count(sv.Results)
+	if err != nil {
+		return nil, err
+	}
+	e := &Estimate{Sample: len(s.Deals), Population: c.Population, Won: c.Won, Lost: c.Lost, Undecided: c.Undecided}
+	if rate, lo, hi, ok := c.Estimate(); ok {
+		e.Rate, e.Low, e.High = percent(rate), percent(lo), percent(hi)
+	}
+	return e, nil
 }

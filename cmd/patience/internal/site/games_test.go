@@ -318,3 +318,65 @@ func TestSurveyFilesChecked(t *testing.T) {
 		}
 	}
 }
+
+// TestOddsEstimate checks the odds box's estimate from a random sample
+// of the undecided deals (the odds file's "sample"), counted in the
+// game's survey: none while the sample is undecided, then the rate it
+// implies; a sample that is not of the survey stops the build.
+func TestOddsEstimate(t *testing.T) {
+	shamrocks, _ := engine.Lookup("shamrocks", "")
+	odds := func(won, lost, unknown int) string {
+		return fmt.Sprintf(`{"game": "shamrocks", "engine": %q, "deals": "1-10", "won": %d, "lost": %d, "unknown": %d,
+ "sample": {"drawn": "by hand", "undecided": [2, 4, 6, 8], "deals": [4, 6]}}`, survey.Fingerprint(shamrocks), won, lost, unknown)
+	}
+	surveyOf := func(verdicts string) string {
+		s := `{"survey":1,"game":"shamrocks","variant":"","engine":"x","solver":"7","budget":1,"timeout_ms":1}` + "\n"
+		for i, c := range verdicts {
+			r := map[rune]string{'w': "won", 'l': "lost", 'u': "unknown"}[c]
+			s += fmt.Sprintf(`{"deal":%d,"result":%q,"ms":1,"nodes":1,"moves":0}`+"\n", i+1, r)
+		}
+		return s
+	}
+	tests := []struct {
+		name, verdicts string
+		won, lost, unk int
+		want           string
+		errs           string
+	}{
+		{"undecided", "wuwuwuwulw", 5, 1, 4, "<dt>Estimate</dt>\n<dd>none yet. A random sample of 2 of the 4 deals once undecided is being decided beyond\n" +
+			"the survey's budget: so far 0 won, 0 lost, 2 still undecided.", ""},
+		// Deals 4 and 6 decided, one won: half of the 4 taken as won, 5
+		// won elsewhere.
+		{"decided", "wuwwwlwulw", 6, 2, 2, "<dt>Estimate</dt>\n<dd>about <strong>70.0%</strong> (95% interval 53.8% to 86.2%), an estimate rather than a bound:\n" +
+			"a random sample of 2 of the 4 deals once undecided has been decided beyond the survey's budget\n(1 won, 1 lost)", ""},
+		{"not of the survey", "wuuwwlwulw", 5, 2, 3, "", "content/odds/shamrocks.json:2:12: sample: deal 3 is undecided in the survey but not one of the sample's undecided deals: draw the sample again from the deals undecided now"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			site := map[string]string{
+				"config.yaml":                         "all_games: false\n",
+				"content/index.md":                    "# Home\n",
+				"content/games/shamrocks.md":          "---\ngame: shamrocks\nfamily: fan\nskill: true\n---\n# Shamrocks\n",
+				"content/odds/shamrocks.json":         odds(tt.won, tt.lost, tt.unk),
+				"content/odds/shamrocks.survey.jsonl": surveyOf(tt.verdicts),
+			}
+			errs, res := buildErrors(t, site, Options{})
+			if tt.errs != "" {
+				if !strings.Contains(strings.Join(errs, "\n"), tt.errs) {
+					t.Fatalf("errors %q, want %q", errs, tt.errs)
+				}
+				return
+			}
+			if errs != nil {
+				t.Fatal(errs)
+			}
+			data, err := os.ReadFile(filepath.Join(res.Destination, "games/shamrocks/index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(data), tt.want) {
+				t.Errorf("the page lacks %q", tt.want)
+			}
+		})
+	}
+}

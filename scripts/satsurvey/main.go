@@ -1,7 +1,7 @@
 // Command satsurvey runs the SAT model of engine/solver/satmodel on
 // deals of a game, one at a time: the experiment of issue 44
 // (engine/solver/TUNING.md, "A SAT model"). It needs Debian's cadical and
-// picosat (or minisat).
+// picosat (or minisat); -solvers names others (cryptominisat5).
 //
 // For each deal it prints one JSON line: the verdict (a win replayed by
 // the engine; a loss only when every confirming solver says UNSAT too),

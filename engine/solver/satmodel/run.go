@@ -26,8 +26,8 @@ func (a Answer) String() string { return [...]string{"undecided", "sat", "unsat"
 
 // Solvers are the external SAT solvers the package runs, by name: the
 // first decides, the others confirm an UNSAT verdict (Debian's packages
-// cadical, picosat and minisat). Each is independent code.
-var Solvers = []string{"cadical", "picosat", "minisat"}
+// cadical, picosat, minisat and cryptominisat). Each is independent code.
+var Solvers = []string{"cadical", "picosat", "minisat", "cryptominisat5"}
 
 // Available reports whether the named solver's program is installed.
 func Available(name string) bool {
@@ -47,6 +47,8 @@ func Run(ctx context.Context, name, cnf string, vars int) (a Answer, val []bool,
 		cmd = exec.CommandContext(ctx, "cadical", "-q", cnf)
 	case "picosat":
 		cmd = exec.CommandContext(ctx, "picosat", cnf)
+	case "cryptominisat5":
+		cmd = exec.CommandContext(ctx, "cryptominisat5", "--verb=0", cnf)
 	case "minisat":
 		out = filepath.Join(filepath.Dir(cnf), filepath.Base(cnf)+".minisat")
 		defer os.Remove(out)

@@ -265,10 +265,7 @@ func TestSurveyJobsBounded(t *testing.T) {
 // survey or odds file, but no other (issue 23, item 1, for merge).
 func TestSurveyMergeKeepsOtherFiles(t *testing.T) {
 	dir := t.TempDir()
-	a := filepath.Join(dir, "a.json")
-	if _, errs, code := runSurveyArgs(t, "house-in-the-woods", "--deals", "199-199", "--budget", "1000", "--json", a); code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
+	a := smallSurvey(t, dir)
 	notes := filepath.Join(dir, "notes.txt")
 	for _, tt := range []struct {
 		name string
@@ -298,10 +295,7 @@ func TestSurveyMergeKeepsOtherFiles(t *testing.T) {
 // and the sample.
 func TestSurveyMergeOddsKeeps(t *testing.T) {
 	dir := t.TempDir()
-	a := filepath.Join(dir, "a.json")
-	if _, errs, code := runSurveyArgs(t, "house-in-the-woods", "--deals", "199-199", "--budget", "1000", "--json", a); code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
+	a := smallSurvey(t, dir)
 	odds := filepath.Join(dir, "house-in-the-woods.json")
 	if _, errs, code := runSurveyArgs(t, "merge", "--odds", odds, a); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -328,4 +322,15 @@ func TestSurveyMergeOddsKeeps(t *testing.T) {
 			t.Errorf("the odds file lacks %q:\n%s", w, got)
 		}
 	}
+}
+
+// smallSurvey writes a survey of one deal to dir/a.json and returns its
+// name.
+func smallSurvey(t *testing.T, dir string) string {
+	t.Helper()
+	a := filepath.Join(dir, "a.json")
+	if _, errs, code := runSurveyArgs(t, "house-in-the-woods", "--deals", "199-199", "--budget", "1000", "--json", a); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	return a
 }

@@ -24,6 +24,7 @@
 //	go run ./scripts/satsurvey -deals 74 -steps 16 -timeout 2m -replays /tmp   # wins only
 //	go run ./scripts/satsurvey -game odd-and-even -deals 34,58 -solvers cadical,picosat,minisat
 //	go run ./scripts/satsurvey -deals 14,39 -guide 0,10,20,40 -timeout 1m -solvers cadical   # wins only
+//	go run ./scripts/satsurvey -deals 14,39 -guide 50%,42% -timeout 1m -solvers cryptominisat5   # wins only
 //	go run ./scripts/satsurvey -unknown content/odds/royal-cotillion.survey.jsonl -json sat.jsonl
 //	go run ./cmd/patience survey merge --json content/odds/royal-cotillion.survey.jsonl \
 //	    content/odds/royal-cotillion.survey.jsonl sat.jsonl
@@ -100,7 +101,7 @@ func run(args []string, stdout io.Writer) error {
 	steps := fs.Int("steps", 0, "steps of the model (0: one per card, complete; fewer: a search for wins, UNSAT proves nothing)")
 	dump := fs.String("cnf", "", "write the first deal's model to this DIMACS `file` and stop")
 	replays := fs.String("replays", "", "write each win as a replay file GAME-DEAL.replay into this `dir`, checked by the replay verifier")
-	guide := fs.String("guide", "", "back-offs, comma-separated: fix the model's first steps to the solver's best line but for this many of its cards home, each in turn (a search for wins)")
+	guideList := fs.String("guide", "", "back-offs (\"15\") or shares (\"50%\"), comma-separated: fix the model's first steps to the solver's best line but for this many of its cards home, or to this share of them, each in turn (a search for wins)")
 	guideNodes := fs.Int64("guide-nodes", solver.DefaultMaxNodes, "the node budget of the solver's search for the -guide line")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -116,7 +117,7 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	backs, err := numbers("-guide", *guide)
+	backs, err := guides(*guideList)
 	if err != nil {
 		return err
 	}
@@ -203,7 +204,7 @@ func run(args []string, stdout io.Writer) error {
 // them fixed, for each back-off in turn until one is won. It returns the
 // last outcome, the cards home in the best line, the cards fixed and
 // what each try answered.
-func guided(s *engine.State, backs []uint64, nodes int64, names []string, timeout time.Duration, steps int) (o satmodel.Outcome, best, fixed int, tries []string, err error) {
+func guided(s *engine.State, backs []guide, nodes int64, names []string, timeout time.Duration, steps int) (o satmodel.Outcome, best, fixed int, tries []string, err error) {
 	res, err := solver.Solve(context.Background(), s, solver.Options{MaxNodes: nodes, Timeout: -1})
 	if err != nil {
 		return o, 0, 0, nil, err
@@ -218,8 +219,8 @@ func guided(s *engine.State, backs []uint64, nodes int64, names []string, timeou
 			best++
 		}
 	}
-	for _, d := range backs {
-		fixed = max(best-int(d), 0)
+	for _, g := range backs {
+		fixed = g.fixed(best)
 		m, err := satmodel.BuildSteps(s, steps)
 		if err != nil {
 			return o, best, fixed, tries, err
@@ -237,6 +238,42 @@ func guided(s *engine.State, backs []uint64, nodes int64, names []string, timeou
 		}
 	}
 	return o, best, fixed, tries, nil
+}
+
+// A guide says how many of the best line's cards home a try fixes: all
+// but back of them, or pct percent of them.
+type guide struct {
+	back, pct int
+	isPct     bool
+}
+
+// fixed returns the cards fixed of a line of best cards home.
+func (g guide) fixed(best int) int {
+	if g.isPct {
+		return (best*g.pct + 50) / 100
+	}
+	return max(best-g.back, 0)
+}
+
+// guides parses -guide: back-offs ("15") and shares ("50%"),
+// comma-separated.
+func guides(list string) ([]guide, error) {
+	var out []guide
+	for f := range strings.SplitSeq(list, ",") {
+		f = strings.TrimSpace(f)
+		pct, isPct := strings.CutSuffix(f, "%")
+		ns, err := numbers("-guide", pct)
+		switch {
+		case err != nil:
+			return nil, err
+		case len(ns) == 0:
+			continue
+		case isPct && ns[0] > 100:
+			return nil, usageError{fmt.Errorf("-guide: %s: more than all the line's cards", f)}
+		}
+		out = append(out, guide{back: int(min(ns[0], 1<<20)), pct: int(min(ns[0], 100)), isPct: isPct})
+	}
+	return out, nil
 }
 
 // numbers parses a comma-separated list of counts (flag name).

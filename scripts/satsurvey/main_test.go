@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -56,6 +57,36 @@ func TestWins(t *testing.T) {
 			}
 			if got := surveys[slug][n]; got != survey.Won {
 				t.Errorf("the survey of %s says deal %d is %q", slug, n, got)
+			}
+		})
+	}
+}
+
+func TestGuides(t *testing.T) {
+	tests := []struct {
+		list  string
+		fixed []int // of a line of 61 cards home
+		err   bool
+	}{
+		{"", nil, false},
+		{"0,15,100", []int{61, 46, 0}, false},
+		{"50%, 42%,100%,0%", []int{31, 26, 61, 0}, false},
+		{"101%", nil, true},
+		{"x%", nil, true},
+		{"-3", nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.list, func(t *testing.T) {
+			gs, err := guides(tt.list)
+			if (err != nil) != tt.err {
+				t.Fatalf("error %v", err)
+			}
+			var got []int
+			for _, g := range gs {
+				got = append(got, g.fixed(61))
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.fixed) {
+				t.Errorf("fixed %v, want %v", got, tt.fixed)
 			}
 		})
 	}

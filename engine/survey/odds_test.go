@@ -120,7 +120,7 @@ func TestParseErrors(t *testing.T) {
 		{"exact not a probability", "contradance", `{"game": "contradance", "exact": "1.5"}`,
 			[]string{`f.json:1:34: exact "1.5": want a probability between 0 and 1, as a fraction "p/q" or a decimal "0.389956"`}},
 		{"sample not an object", "shamrocks", `{"game": "shamrocks", "engine": "x", "deals": "1-10", "won": 5, "lost": 0, "unknown": 5, "sample": [1]}`,
-			[]string{`f.json:1:100: sample: cannot unmarshal array into Go value of type survey.sampleObject: want an object with drawn (how the sample was drawn), undecided and deals (lists of deal numbers)`}},
+			[]string{`f.json:1:100: sample: cannot unmarshal array into Go value of type survey.Sample: want an object with drawn (how the sample was drawn), undecided and deals (lists of deal numbers)`}},
 		{"sample's unknown field", "shamrocks", `{"game": "shamrocks", "engine": "x", "deals": "1-10", "won": 5, "lost": 0, "unknown": 5, "sample": {"seed": 4}}`,
 			[]string{`f.json:1:100: sample: unknown field "seed": want an object with drawn (how the sample was drawn), undecided and deals (lists of deal numbers)`}},
 		{"sample not said how", "shamrocks", `{"game": "shamrocks", "engine": "x", "deals": "1-10", "won": 5, "lost": 0, "unknown": 5, "sample": {"undecided": [1, 2], "deals": [2]}}`,

@@ -26,9 +26,9 @@ type OddsObject struct {
 	BudgetNodes int64   `json:"budget_nodes,omitempty"`
 	// What a survey does not compute: kept from the odds file it
 	// replaces (Keep).
-	Date   string        `json:"date,omitempty"`
-	Notes  string        `json:"notes,omitempty"`
-	Sample *sampleObject `json:"sample,omitempty"`
+	Date   string  `json:"date,omitempty"`
+	Notes  string  `json:"notes,omitempty"`
+	Sample *Sample `json:"sample,omitempty"`
 }
 
 // Keep takes from old, the odds the object replaces, what a survey does
@@ -38,9 +38,7 @@ func (o *OddsObject) Keep(old *Odds) {
 	if old.Notes != "" {
 		o.Notes = old.Notes
 	}
-	if s := old.Sample; s != nil {
-		o.Sample = &sampleObject{Drawn: s.Drawn, Undecided: s.Undecided, Deals: s.Deals}
-	}
+	o.Sample = old.Sample
 }
 
 // OddsObject returns the summary of f as an odds object. The deals are

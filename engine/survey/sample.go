@@ -29,23 +29,16 @@ import (
 // estimates the share of the population that is won (Estimate): an
 // estimate, not a bound, as it rests on the sample's being random.
 type Sample struct {
-	Pos       srcpos.Pos // where the "sample" value starts
-	Drawn     string
-	Undecided []uint64
-	Deals     []uint64
-}
-
-// sampleObject is a Sample as written in an odds file.
-type sampleObject struct {
-	Drawn     string   `json:"drawn"`
-	Undecided []uint64 `json:"undecided"`
-	Deals     []uint64 `json:"deals"`
+	Pos       srcpos.Pos `json:"-"` // where the "sample" value starts
+	Drawn     string     `json:"drawn"`
+	Undecided []uint64   `json:"undecided"`
+	Deals     []uint64   `json:"deals"`
 }
 
 // parseSample reads the "sample" field's value v of r; its problems go
 // to p's error list.
 func (p *parser) parseSample(r *Odds, v value) {
-	var o sampleObject
+	var o Sample
 	dec := json.NewDecoder(strings.NewReader(string(v.raw)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&o); err != nil {
@@ -75,7 +68,8 @@ func (p *parser) parseSample(r *Odds, v value) {
 				return
 			}
 		}
-		r.Sample = &Sample{Pos: v.pos, Drawn: o.Drawn, Undecided: o.Undecided, Deals: o.Deals}
+		o.Pos = v.pos
+		r.Sample = &o
 	}
 }
 

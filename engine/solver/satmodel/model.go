@@ -256,7 +256,8 @@ func (m *Model) encode() {
 			m.Add(-m.H[c][t], m.H[c][t+1])
 		}
 	}
-	// Moves: exactly one card reaches a foundation at each t.
+	// Moves: M[c][t], card c reaches a foundation in step t (a step
+	// may send several cards home: see the package comment).
 	m.M = make([][]Lit, n)
 	for c := range n {
 		m.M[c] = make([]Lit, T)

@@ -20,12 +20,7 @@
 // count, the SAT solver left to finish from there (satmodel.Guide).
 // The first model it satisfies is the win; UNSAT proves nothing.
 //
-// With -one-move, the complete model of one card home a step, whose
-// occupancy needs no counter (satmodel.BuildOneMove): the faster one
-// for losses.
-//
 //	go run ./scripts/satsurvey -game royal-cotillion -deals 264,436 -timeout 2m
-//	go run ./scripts/satsurvey -deals 264,436 -one-move -timeout 2m
 //	go run ./scripts/satsurvey -deals 74 -steps 16 -timeout 2m -replays /tmp   # wins only
 //	go run ./scripts/satsurvey -game odd-and-even -deals 34,58 -solvers cadical,picosat,minisat
 //	go run ./scripts/satsurvey -deals 14,39 -guide 0,10,20,40 -timeout 1m -solvers cadical   # wins only
@@ -107,7 +102,6 @@ func run(args []string, stdout io.Writer) error {
 	dump := fs.String("cnf", "", "write the first deal's model to this DIMACS `file` and stop")
 	replays := fs.String("replays", "", "write each win as a replay file GAME-DEAL.replay into this `dir`, checked by the replay verifier")
 	guideList := fs.String("guide", "", "back-offs (\"15\") or shares (\"50%\"), comma-separated: fix the model's first steps to the solver's best line but for this many of its cards home, or to this share of them, each in turn (a search for wins)")
-	oneMove := fs.Bool("one-move", false, "the complete model of one card home a step, its occupancy kept step by step (no counter); not with -steps or -guide")
 	guideNodes := fs.Int64("guide-nodes", solver.DefaultMaxNodes, "the node budget of the solver's search for the -guide line")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -127,22 +121,13 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *oneMove && (*steps != 0 || len(backs) > 0) {
-		return usageError{errors.New("-one-move is the complete model: not with -steps or -guide")}
-	}
-	build := func(s *engine.State) (*satmodel.Model, error) {
-		if *oneMove {
-			return satmodel.BuildOneMove(s)
-		}
-		return satmodel.BuildSteps(s, *steps)
-	}
 	names := strings.Split(*solvers, ",")
 	if *dump != "" {
 		s, err := deal(g, list[0])
 		if err != nil {
 			return err
 		}
-		return write(*dump, s, build)
+		return write(*dump, s, *steps)
 	}
 	var out io.Writer
 	if *jsonFile != "" {
@@ -152,9 +137,6 @@ func run(args []string, stdout io.Writer) error {
 		}
 		defer f.Close()
 		tag := stepsTag(*steps)
-		if *oneMove {
-			tag += "-onemove"
-		}
 		if len(backs) > 0 {
 			tag += "-guided"
 		}
@@ -178,11 +160,7 @@ func run(args []string, stdout io.Writer) error {
 			tries       []string
 		)
 		if len(backs) == 0 {
-			var m *satmodel.Model
-			if m, err = build(s); err == nil {
-				o, err = m.Decide(context.Background(), os.TempDir(), names, *timeout)
-				o.Encode = time.Since(start) - sum(o.Times) // the model built and written
-			}
+			o, err = satmodel.Decide(context.Background(), s, os.TempDir(), names, *timeout, *steps)
 		} else {
 			o, best, fixed, tries, err = guided(s, backs, *guideNodes, names, *timeout, *steps)
 		}
@@ -349,17 +327,8 @@ func deal(g *engine.Game, n uint64) (*engine.State, error) {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()/10) / 100 }
 
-// sum returns the total of ds.
-func sum(ds []time.Duration) time.Duration {
-	var t time.Duration
-	for _, d := range ds {
-		t += d
-	}
-	return t
-}
-
-func write(path string, s *engine.State, build func(*engine.State) (*satmodel.Model, error)) error {
-	m, err := build(s)
+func write(path string, s *engine.State, steps int) error {
+	m, err := satmodel.BuildSteps(s, steps)
 	if err != nil {
 		return err
 	}

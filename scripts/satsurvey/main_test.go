@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -89,24 +87,6 @@ func TestGuides(t *testing.T) {
 			}
 			if fmt.Sprint(got) != fmt.Sprint(tt.fixed) {
 				t.Errorf("fixed %v, want %v", got, tt.fixed)
-			}
-		})
-	}
-}
-
-// TestOneMoveFlags checks that -one-move, the complete model, is refused
-// beside -steps and -guide, whose models are searches for wins.
-func TestOneMoveFlags(t *testing.T) {
-	for _, args := range [][]string{
-		{"-deals", "7", "-one-move", "-steps", "20"},
-		{"-deals", "7", "-one-move", "-guide", "10"},
-	} {
-		t.Run(fmt.Sprint(args), func(t *testing.T) {
-			var out bytes.Buffer
-			err := run(args, &out)
-			var u usageError
-			if !errors.As(err, &u) {
-				t.Fatalf("error %v, want a usage error", err)
 			}
 		})
 	}

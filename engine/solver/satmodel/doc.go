@@ -167,24 +167,6 @@
 // clause), Royal Cotillion's, Odd and Even's, Picture Patience's and
 // Captured Queens', and Assign is that reading.
 //
-// # One move a step
-//
-// BuildOneMove makes the complete model with two changes: at most one
-// card goes home in a step (so exactly one, as N steps bring N cards
-// home), and the occupancy is kept step by step in place of its
-// counter. A step's move empties a space when its card is one of the
-// deal's reserve cards, or a talon card refilled before the step; then
-// the step refills a space (one card at most) unless the talon is empty
-// after it, and it refills none otherwise. The spaces start full, so
-// by induction over the steps they stay full while the talon lasts and
-// never hold more than there are: what the counter says. The reading
-// of a winning line that makes the model complete has one move a step,
-// so it satisfies these clauses too, and UNSAT still means lost;
-// TestOneMoveLineIsModel checks it on the same lines as
-// TestLineIsModel. The model has fewer than half the variables (Royal
-// Cotillion: 106,885 against 238,285) and proves losses faster
-// (engine/solver/TUNING.md, "One move a step").
-//
 // # Guided models: a search for wins
 //
 // Guide fixes the model's first k steps to those of a line that need

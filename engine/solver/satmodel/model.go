@@ -42,12 +42,9 @@ type Model struct {
 	// guided: Guide fixed the first steps to a line's, so UNSAT proves
 	// nothing
 	guided bool
-	// oneMove: exactly one card home a step, the occupancy kept step by
-	// step (BuildOneMove)
-	oneMove bool
-	cards   []pcard
-	talon   []int // pcard by talon index
-	w0      int   // cards in the waste at the start
+	cards  []pcard
+	talon  []int // pcard by talon index
+	w0     int   // cards in the waste at the start
 	// redeals: the waste turned over to be the stock again (TurnWaste),
 	// at most this often. The talon is dealt in redeals+1 passes: the
 	// chain (chainLen) is pass 0's talon indices, then a redeal, then
@@ -128,16 +125,7 @@ func Build(s *engine.State) (*Model, error) { return BuildSteps(s, 0) }
 // BuildSteps makes the model over steps steps (0: one per card, the
 // bound that makes it complete). With fewer, a model is still a win,
 // but no model proves nothing.
-func BuildSteps(s *engine.State, steps int) (*Model, error) { return build(s, steps, false) }
-
-// BuildOneMove makes the complete model with exactly one card sent home
-// a step, as version 1 had, and the reserve's occupancy kept step by step
-// in place of its counter (see "One move a step" in the package
-// comment): fewer variables, no counting, and just as complete, as the
-// reading of a winning line that makes it complete has one move a step.
-func BuildOneMove(s *engine.State) (*Model, error) { return build(s, 0, true) }
-
-func build(s *engine.State, steps int, oneMove bool) (*Model, error) {
+func BuildSteps(s *engine.State, steps int) (*Model, error) {
 	g := s.Game()
 	if err := Applies(g); err != nil {
 		return nil, err
@@ -191,7 +179,7 @@ func build(s *engine.State, steps int, oneMove bool) (*Model, error) {
 	for j := len(st) - 1; j >= 0; j-- {
 		m.talon = append(m.talon, add(pcard{card: st[j], where: inTalon, pile: m.stock, above: -1, talon: len(m.talon)}))
 	}
-	m.steps, m.oneMove = steps, oneMove
+	m.steps = steps
 	if steps <= 0 || steps > m.n {
 		m.steps = m.n
 	}
@@ -269,8 +257,7 @@ func (m *Model) encode() {
 		}
 	}
 	// Moves: M[c][t], card c reaches a foundation in step t (a step
-	// may send several cards home: see the package comment; one in a
-	// model of one move a step).
+	// may send several cards home: see the package comment).
 	m.M = make([][]Lit, n)
 	for c := range n {
 		m.M[c] = make([]Lit, T)
@@ -286,9 +273,6 @@ func (m *Model) encode() {
 		m.orDef(m.act[t], column(m.M, t)...)
 		if t > 0 {
 			m.Add(-m.act[t], m.act[t-1])
-		}
-		if m.oneMove {
-			m.atMostOne(column(m.M, t))
 		}
 	}
 	// Slots: S[s][t], slot s is filled in state t (a foundation's height
@@ -435,9 +419,6 @@ func (m *Model) encode() {
 			m.andDef(fill[i], m.E[i][t+1], -m.E[i][t])
 			m.Add(-fill[i], -m.H[m.talon[i]][t+1])
 		}
-		if m.oneMove {
-			m.keepOccupancy(t, fill)
-		}
 		F := make([]Lit, K+1)
 		F[K] = -m.True()
 		for k := K - 1; k >= 0; k-- {
@@ -509,7 +490,7 @@ func (m *Model) encode() {
 	// space, unless the talon runs out; a refill from the stock (the waste
 	// empty) is a deal and a refill (see the package comment).
 	spaces := len(m.start.Game().PilesOf(engine.Reserve))
-	for t := 0; t <= T && !m.oneMove; t++ {
+	for t := 0; t <= T; t++ {
 		var occ []Lit
 		for c, p := range m.cards {
 			switch p.where {
@@ -530,86 +511,21 @@ func (m *Model) encode() {
 			m.Add(atLeast[spaces-1])
 			continue
 		}
-		m.Add(atLeast[spaces-1], m.talonEmpty(t))
-	}
-}
-
-// talonEmpty returns a literal true only if the talon is empty in state
-// t: every talon card is home or in a space (one way: it is only ever
-// needed true).
-func (m *Model) talonEmpty(t int) Lit {
-	empty := m.NewVar()
-	for i, c := range m.talon {
-		m.Add(-empty, m.H[c][t], m.E[i][t])
-	}
-	m.define(empty, func(val func(Lit) bool) bool {
+		// The talon is empty in state t: every talon card is home or in
+		// a space (one way: empty is only ever needed true).
+		empty := m.NewVar()
 		for i, c := range m.talon {
-			if !val(m.H[c][t]) && !val(m.E[i][t]) {
-				return false
+			m.Add(-empty, m.H[c][t], m.E[i][t])
+		}
+		m.define(empty, func(val func(Lit) bool) bool {
+			for i, c := range m.talon {
+				if !val(m.H[c][t]) && !val(m.E[i][t]) {
+					return false
+				}
 			}
-		}
-		return true
-	})
-	return empty
-}
-
-// keepOccupancy says, for a model of one move a step, that step t
-// refills a space if and only if its move empties one, unless the talon
-// is empty after it: the spaces start full, so they stay full while the
-// talon lasts and are never overfull, which is what the counter says in
-// the other models. fill[i]: talon card i enters a space in step t.
-func (m *Model) keepOccupancy(t int, fill []Lit) {
-	if len(m.start.Game().PilesOf(engine.Reserve)) == 0 {
-		for _, f := range fill {
-			m.Add(-f)
-		}
-		return
-	}
-	m.atMostOne(fill)
-	// empties: the step's move is from a space (a card of the deal's
-	// reserve, or a talon card refilled before the step).
-	var empties []Lit
-	for c, p := range m.cards {
-		switch p.where {
-		case inReserve:
-			empties = append(empties, m.M[c][t])
-		case inTalon:
-			x := m.NewVar()
-			m.andDef(x, m.M[c][t], m.E[p.talon][t])
-			empties = append(empties, x)
-		}
-	}
-	refilled := m.NewVar()
-	m.orDef(refilled, fill...)
-	empty := m.talonEmpty(t + 1)
-	for _, x := range empties {
-		m.Add(-x, refilled, empty)
-	}
-	for _, f := range fill {
-		m.Add(append([]Lit{-f}, empties...)...)
-	}
-}
-
-// atMostOne says that at most one of lits is true (a sequential
-// encoding: r[i] ≡ one of lits[:i+1] is true).
-func (m *Model) atMostOne(lits []Lit) {
-	var prev Lit
-	for i, x := range lits {
-		if i == len(lits)-1 {
-			if prev != 0 {
-				m.Add(-x, -prev)
-			}
-			break
-		}
-		r := m.NewVar()
-		m.Add(-x, r)
-		if prev != 0 {
-			m.Add(-prev, r)
-			m.Add(-x, -prev)
-		}
-		p := prev
-		m.define(r, func(val func(Lit) bool) bool { return val(x) || p != 0 && val(p) })
-		prev = r
+			return true
+		})
+		m.Add(atLeast[spaces-1], empty)
 	}
 }
 

@@ -48,7 +48,24 @@ var manyLines = flag.Bool("lines", false, "TestLineIsModel: read 65 more of the 
 // then made into as few steps as the clauses allow, and must still
 // decode.
 func TestLineIsModel(t *testing.T) {
-	for _, tc := range wonDeals() {
+	rc, oe, pp := []int{18, 20, 96, 99, 1, 2}, []int{10, 51, 52}, []int{80}
+	if *manyLines {
+		rc = append(rc, 47, 57, 62, 63, 74, 75, 78, 89, 94, 111, 116, 123, 160, 173, 188, 196, 277, 285,
+			287, 306, 376, 419, 474, 511, 513, 537, 538, 543, 556, 651, 688, 704, 711, 723, 734, 741, 746, 801, 804, 829)
+		oe = append(oe, 25, 61, 68, 84, 85, 88, 91, 115, 120, 132, 141, 142, 143, 150, 172, 180, 181, 193, 204, 215)
+		pp = append(pp, 15, 133, 159, 199, 201)
+	}
+	for _, tc := range []struct {
+		slug  string
+		deals []int
+	}{
+		{"royal-cotillion", rc},
+		// Odd and Even and Picture Patience: one redeal; Captured Queens:
+		// two, and no reserve. Deals the survey won within 150 ms.
+		{"odd-and-even", oe},
+		{"picture-patience", pp},
+		{"captured-queens", []int{1, 2, 3, 6}},
+	} {
 		t.Run(tc.slug, func(t *testing.T) {
 			var cases lineCounts
 			multiSteps := 0
@@ -87,32 +104,6 @@ func TestLineIsModel(t *testing.T) {
 				t.Error("the lines do not hold both redeals and cards dealt again")
 			}
 		})
-	}
-}
-
-// wonDeals lists the won deals whose solver lines TestLineIsModel and
-// TestOneMoveLineIsModel read, by game; more with -lines.
-func wonDeals() []struct {
-	slug  string
-	deals []int
-} {
-	rc, oe, pp := []int{18, 20, 96, 99, 1, 2}, []int{10, 51, 52}, []int{80}
-	if *manyLines {
-		rc = append(rc, 47, 57, 62, 63, 74, 75, 78, 89, 94, 111, 116, 123, 160, 173, 188, 196, 277, 285,
-			287, 306, 376, 419, 474, 511, 513, 537, 538, 543, 556, 651, 688, 704, 711, 723, 734, 741, 746, 801, 804, 829)
-		oe = append(oe, 25, 61, 68, 84, 85, 88, 91, 115, 120, 132, 141, 142, 143, 150, 172, 180, 181, 193, 204, 215)
-		pp = append(pp, 15, 133, 159, 199, 201)
-	}
-	return []struct {
-		slug  string
-		deals []int
-	}{
-		{"royal-cotillion", rc},
-		// Odd and Even and Picture Patience: one redeal; Captured Queens:
-		// two, and no reserve. Deals the survey won within 150 ms.
-		{"odd-and-even", oe},
-		{"picture-patience", pp},
-		{"captured-queens", []int{1, 2, 3, 6}},
 	}
 }
 
@@ -271,32 +262,17 @@ func TestApplies(t *testing.T) {
 
 // TestDecide runs the SAT solvers where installed (.ci/run installs
 // them; the deal takes seconds): Royal Cotillion's deal 7, lost (the
-// solver proves it at once), is UNSAT for both, in the model of several
-// cards a step and in the model of one.
+// solver proves it at once), is UNSAT for both.
 func TestDecide(t *testing.T) {
 	if testing.Short() || !Available("cadical") || !Available("picosat") {
 		t.Skip("needs cadical and picosat")
 	}
-	for _, tc := range []struct {
-		name  string
-		build func(*engine.State) (*Model, error)
-	}{
-		{"several", Build},
-		{"one-move", BuildOneMove},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			m, err := tc.build(deal(t, "royal-cotillion", 7))
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := m.Decide(context.Background(), t.TempDir(), []string{"cadical", "picosat"}, 5*time.Minute)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if out.Verdict != solver.Lost {
-				t.Fatalf("deal 7: %s (%v), want lost", out.Verdict, out.Answers)
-			}
-		})
+	out, err := Decide(context.Background(), deal(t, "royal-cotillion", 7), t.TempDir(), []string{"cadical", "picosat"}, 5*time.Minute, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Verdict != solver.Lost {
+		t.Fatalf("deal 7: %s (%v), want lost", out.Verdict, out.Answers)
 	}
 }
 
@@ -483,36 +459,5 @@ func TestGuide(t *testing.T) {
 	}
 	if out.Answers[0] != Unsat || out.Verdict != solver.Unknown {
 		t.Fatalf("deal 7 guided: %s (%v), want unknown after UNSAT", out.Verdict, out.Answers)
-	}
-}
-
-// TestOneMoveLineIsModel checks BuildOneMove's completeness as
-// TestLineIsModel checks Build's: each of the solver's winning lines,
-// read with one card home a step, satisfies every clause of the model of
-// one move a step, whose occupancy is kept step by step, and decodes.
-func TestOneMoveLineIsModel(t *testing.T) {
-	for _, tc := range wonDeals() {
-		t.Run(tc.slug, func(t *testing.T) {
-			for _, n := range tc.deals {
-				t.Run(itoa(n), func(t *testing.T) {
-					s, moves, full, _ := wonLine(t, tc.slug, n)
-					m, err := BuildOneMove(s)
-					if err != nil {
-						t.Fatal(err)
-					}
-					val, err := m.Assign(moves)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if ok, i := m.Satisfied(val); !ok {
-						t.Fatalf("deal %d: the solver's line breaks clause %d: %v", n, i, m.Clauses[i])
-					}
-					if _, err := m.Decode(val); err != nil {
-						t.Fatalf("deal %d: the line read as a model does not decode: %v", n, err)
-					}
-					t.Logf("deal %d: %d variables, %d clauses (%d and %d with the counter)", n, m.Vars, len(m.Clauses), full.Vars, len(full.Clauses))
-				})
-			}
-		})
 	}
 }

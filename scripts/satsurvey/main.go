@@ -201,9 +201,9 @@ func run(args []string, stdout io.Writer) error {
 
 // guided runs the -guide search for wins on s: the solver's best line,
 // then the model with the line's first cards home fixed, as many as each
-// guide says in turn, until one is won. It returns the
-// last outcome, the cards home in the best line, the cards fixed and
-// what each try answered.
+// guide says in turn, until one is won. It returns the last outcome, the
+// cards home in the best line, the cards fixed and what each try
+// answered.
 func guided(s *engine.State, backs []guide, nodes int64, names []string, timeout time.Duration, steps int) (o satmodel.Outcome, best, fixed int, tries []string, err error) {
 	res, err := solver.Solve(context.Background(), s, solver.Options{MaxNodes: nodes, Timeout: -1})
 	if err != nil {

@@ -63,6 +63,11 @@ type line struct {
 	MS       []float64 `json:"ms"`
 	CPUMS    []float64 `json:"cpu_ms"`
 	Moves    int       `json:"moves,omitempty"`
+	// The deciding solver's UNSAT verdict checked by satmodel.CheckRUP on
+	// its lemmas (clasp), and the check's time.
+	Checked    bool    `json:"checked,omitempty"`
+	CheckMS    float64 `json:"check_ms,omitempty"`
+	CheckError string  `json:"check_error,omitempty"`
 	// -guide: the cards home in the solver's best line, and the number
 	// of its first cards home fixed in the model that decided (or in the
 	// last tried)
@@ -168,7 +173,11 @@ func run(args []string, stdout io.Writer) error {
 			return fmt.Errorf("deal %d: %w", n, err)
 		}
 		l := line{Deal: n, Result: o.Verdict.String(), Method: "sat", Vars: o.Vars, Clauses: o.Clauses,
-			EncodeMS: ms(o.Encode), Solvers: names[:len(o.Answers)], Moves: len(o.Moves), BestHome: best, Fixed: fixed, Tries: tries}
+			EncodeMS: ms(o.Encode), Solvers: names[:len(o.Answers)], Moves: len(o.Moves), BestHome: best, Fixed: fixed, Tries: tries,
+			Checked: o.Checked, CheckMS: ms(o.Check)}
+		if o.CheckErr != nil {
+			l.CheckError = o.CheckErr.Error()
+		}
 		var total time.Duration
 		for k, a := range o.Answers {
 			l.Answers = append(l.Answers, a.String())
@@ -185,7 +194,7 @@ func run(args []string, stdout io.Writer) error {
 			}
 		}
 		if out != nil && o.Verdict != solver.Unknown {
-			spent := o.Encode + total
+			spent := o.Encode + total + o.Check
 			if len(backs) > 0 {
 				// the solver's search and every try
 				spent = time.Since(start)

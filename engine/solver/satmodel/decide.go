@@ -1,6 +1,7 @@
 package satmodel
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"os"
@@ -23,14 +24,22 @@ type Outcome struct {
 	Vars    int
 	Clauses int
 	Encode  time.Duration
+	// Checked: the deciding solver's UNSAT verdict was confirmed by
+	// CheckRUP on the lemmas it logged (LogsLemmas), in Check, rather
+	// than by the other solvers.
+	Checked  bool
+	Check    time.Duration
+	CheckErr error // why the check failed, if it did
 }
 
 // Decide builds the model of s over steps steps (0: the complete
 // model), writes it under dir and runs the first of solvers until
 // timeout; a SAT verdict is a win once its line has been replayed, an
-// UNSAT verdict of the complete model a loss once each other solver
-// (each with its own timeout) says UNSAT too. Anything else is Unknown:
-// with fewer steps than cards, or guided (Guide), UNSAT proves nothing.
+// UNSAT verdict of the complete model a loss once CheckRUP has checked
+// the lemmas the solver logged (LogsLemmas), or else once each other
+// solver (each with its own timeout) says UNSAT too. Anything else is
+// Unknown: with fewer steps than cards, or guided (Guide), UNSAT proves
+// nothing.
 func Decide(ctx context.Context, s *engine.State, dir string, solvers []string, timeout time.Duration, steps int) (Outcome, error) {
 	start := time.Now()
 	m, err := BuildSteps(s, steps)
@@ -56,6 +65,7 @@ func (m *Model) decide(ctx context.Context, dir string, solvers []string, timeou
 		return out, err
 	}
 	defer os.Remove(f.Name())
+	defer os.Remove(LemmaLog(f.Name()))
 	if err := m.WriteDIMACS(f); err != nil {
 		f.Close()
 		return out, err
@@ -88,6 +98,17 @@ func (m *Model) decide(ctx context.Context, dir string, solvers []string, timeou
 			return out, nil
 		case a == Undecided || m.steps < m.n || m.guided:
 			return out, nil
+		case k == 0 && LogsLemmas(name):
+			t0 := time.Now()
+			err := m.checkLog(LemmaLog(f.Name()))
+			out.Check = time.Since(t0)
+			if err == nil {
+				out.Checked, out.Verdict = true, solver.Lost
+				return out, nil
+			}
+			out.CheckErr = err
+			// Not a refutation we can check (a preprocessing step,
+			// say): the other solvers must confirm.
 		}
 	}
 	if len(solvers) > 1 {
@@ -102,3 +123,17 @@ func (m *Model) decide(ctx context.Context, dir string, solvers []string, timeou
 // Version 3 takes redeals that turn the waste over (Odd and Even); for a
 // game without one its clauses say what version 2's said.
 const Version = "3"
+
+// checkLog checks the lemma log at path as a refutation of the model.
+func (m *Model) checkLog(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	lemmas, err := ReadLemmas(bufio.NewReaderSize(f, 1<<20), path)
+	if err != nil {
+		return err
+	}
+	return CheckRUP(&m.CNF, lemmas)
+}

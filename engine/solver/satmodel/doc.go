@@ -7,7 +7,10 @@
 // engine/solver/TUNING.md says what it decided. A win it finds counts
 // only once its line has been replayed through the engine's Check and
 // Apply; a loss only if a second, independent SAT solver (picosat or
-// minisat) says UNSAT too. scripts/satsurvey runs it on deals.
+// minisat) says UNSAT too, or, where the deciding solver logs the lemmas
+// it learns (clasp), once CheckRUP (rup.go, code of this package's own)
+// has checked them as a refutation of the formula. scripts/satsurvey
+// runs it on deals.
 //
 // # The game
 //

@@ -276,6 +276,26 @@ func TestDecide(t *testing.T) {
 	}
 }
 
+// TestDecideChecked runs clasp where installed (.ci/run installs it) on
+// Royal Cotillion's deal 7, lost: its UNSAT verdict counts once CheckRUP
+// has checked the lemmas it logged, with no second solver.
+func TestDecideChecked(t *testing.T) {
+	if testing.Short() || !Available("clasp") {
+		t.Skip("needs clasp")
+	}
+	dir := t.TempDir()
+	out, err := Decide(context.Background(), deal(t, "royal-cotillion", 7), dir, []string{"clasp"}, 5*time.Minute, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Verdict != solver.Lost || !out.Checked {
+		t.Fatalf("deal 7: %s (%v, checked %v), want lost, checked", out.Verdict, out.Answers, out.Checked)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Errorf("Decide left %d files behind (the formula, the lemma log)", len(left))
+	}
+}
+
 // TestDecideRedeals runs cadical where installed on Captured Queens, two
 // redeals (the talon dealt three times): deal 1, won, has a model at 20
 // steps, whose line the engine replays (Decide checks it); deal 5, lost
@@ -352,7 +372,8 @@ func TestBuildRefuses(t *testing.T) {
 }
 
 // TestRun runs each installed SAT solver on two small formulas, one
-// satisfiable (its model must satisfy it) and one not.
+// satisfiable (its model must satisfy it) and one not (where the solver
+// logs its lemmas, they must refute it).
 func TestRun(t *testing.T) {
 	for _, name := range Solvers {
 		t.Run(name, func(t *testing.T) {
@@ -367,9 +388,24 @@ func TestRun(t *testing.T) {
 				if !sat {
 					f.Add(-b)
 				}
-				ans, val, _, err := Run(context.Background(), name, writeCNF(t, &f), f.Vars)
+				cnf := writeCNF(t, &f)
+				ans, val, _, err := Run(context.Background(), name, cnf, f.Vars)
 				if err != nil {
 					t.Fatal(err)
+				}
+				if !sat && LogsLemmas(name) {
+					r, err := os.Open(LemmaLog(cnf))
+					if err != nil {
+						t.Fatal(err)
+					}
+					lemmas, err := ReadLemmas(r, LemmaLog(cnf))
+					r.Close()
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := CheckRUP(&f, lemmas); err != nil {
+						t.Errorf("the lemma log %v: %v", lemmas, err)
+					}
 				}
 				want := Unsat
 				if sat {

@@ -26,8 +26,18 @@ func (a Answer) String() string { return [...]string{"undecided", "sat", "unsat"
 
 // Solvers are the external SAT solvers the package runs, by name: the
 // first decides, the others confirm an UNSAT verdict (Debian's packages
-// cadical, picosat, minisat and cryptominisat). Each is independent code.
-var Solvers = []string{"cadical", "picosat", "minisat", "cryptominisat5"}
+// cadical, picosat, minisat, cryptominisat and clasp). Each is
+// independent code. clasp also logs the lemmas it learns, so that
+// CheckRUP confirms its UNSAT verdicts itself (LogsLemmas).
+var Solvers = []string{"cadical", "picosat", "minisat", "cryptominisat5", "clasp"}
+
+// LogsLemmas reports whether Run has the named solver log its lemmas to
+// LemmaLog(cnf).
+func LogsLemmas(name string) bool { return name == "clasp" }
+
+// LemmaLog is the file where a solver that LogsLemmas writes the lemmas
+// it learns solving the DIMACS file cnf.
+func LemmaLog(cnf string) string { return cnf + ".lemmas" }
 
 // Available reports whether the named solver's program is installed.
 func Available(name string) bool {
@@ -49,6 +59,12 @@ func Run(ctx context.Context, name, cnf string, vars int) (a Answer, val []bool,
 		cmd = exec.CommandContext(ctx, "picosat", cnf)
 	case "cryptominisat5":
 		cmd = exec.CommandContext(ctx, "cryptominisat5", "--verb=0", cnf)
+	case "clasp":
+		// Its lemmas go to LemmaLog(cnf), for CheckRUP; without the
+		// preprocessing, whose clauses the log lacks (lemmas learnt from
+		// them fail the check: 4 of Royal Cotillion's 18 SAT losses).
+		cmd = exec.CommandContext(ctx, "clasp", "--verbose=0", "--sat-prepro=0",
+			"--lemma-out="+LemmaLog(cnf), "--lemma-out-dom=input", cnf)
 	case "minisat":
 		out = filepath.Join(filepath.Dir(cnf), filepath.Base(cnf)+".minisat")
 		defer os.Remove(out)

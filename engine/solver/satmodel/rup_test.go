@@ -3,6 +3,7 @@ package satmodel
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -98,24 +99,12 @@ func TestReadLemmas(t *testing.T) {
 				t.Fatalf("ReadLemmas: %v, want %v", got, tt.want)
 			}
 			for i := range got {
-				if !equalLits(got[i], tt.want[i]) {
+				if !slices.Equal(got[i], tt.want[i]) {
 					t.Fatalf("lemma %d: %v, want %v", i+1, got[i], tt.want[i])
 				}
 			}
 		})
 	}
-}
-
-func equalLits(a, b []Lit) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func FuzzReadLemmas(f *testing.F) {

@@ -43,10 +43,6 @@ type talonDead struct {
 	waitPool [53]int8  // available cards of the pool not home yet
 	waitWing [53]uint8 // the wing columns whose exposed card waits
 	queue    []released
-	// phases, if not nil, records the phase (stock cards dealt) at which
-	// the release test's relaxed game homes each copy, by card
-	// (ReleasePhases)
-	phases [][]int
 	// the deadline test's scratch
 	dl, deal []int16
 	chains   []int16
@@ -411,9 +407,6 @@ func (d *talonDead) release(t *tstate) bool {
 				avail(t.wing[k][d.wpos[k]], int(k))
 			}
 			d.homed[c]++
-			if d.phases != nil {
-				d.phases[c] = append(d.phases[c], dealt)
-			}
 			if d.homed[c] != 1 {
 				continue
 			}
@@ -452,35 +445,6 @@ func (d *talonDead) release(t *tstate) bool {
 		dealt++
 		avail(t.talon[t.stock[len(t.stock)-dealt]], -1)
 	}
-}
-
-// ReleasePhases runs the release test's relaxed game from s and returns,
-// for each card off the foundations, the phases at which the game homes
-// its copies, in order: phases[c][j] stock cards had been dealt when
-// the (j+1)-th went home. By the test's induction (every card that a
-// line of play brings home while e stock cards are out of the stock is
-// homed by the end of phase e), in every line of play from s the
-// (j+1)-th copy of c to go home goes home only once at least
-// phases[c][j] stock cards have left the stock (dealt, or refilled into
-// a space from it). ok is false where the test does not apply (a game
-// outside the talon family, reversals, a redeal still to come) or finds
-// s lost.
-func ReleasePhases(s *engine.State) (phases map[engine.Card][]int, ok bool) {
-	t := talonState(infoFor(s.Game()), s, switches{})
-	if t == nil || t.tg.reversal || t.redeals < t.tg.redeals {
-		return nil, false
-	}
-	d := &talonDead{phases: make([][]int, 53)}
-	if d.release(t) {
-		return nil, false
-	}
-	phases = map[engine.Card][]int{}
-	for c, at := range d.phases {
-		if len(at) > 0 {
-			phases[engine.Card(c)] = at
-		}
-	}
-	return phases, true
 }
 
 // released is a card the release test sends home, and where from: a wing

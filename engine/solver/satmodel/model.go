@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/patience-solitaire/patience/engine"
-	"github.com/patience-solitaire/patience/engine/solver"
 )
 
 type where uint8
@@ -337,7 +336,6 @@ func (m *Model) encode() {
 			}
 		}
 	}
-	m.releasePhases()
 	for i := range L {
 		c := m.talon[i]
 		for t := range T {
@@ -723,41 +721,5 @@ func (m *Model) sameCount(xs, ys []Lit) {
 		}
 	default:
 		panic("satmodel: more than two copies of a card")
-	}
-}
-
-// releasePhases adds the release test's phases (solver.ReleasePhases):
-// the j-th copy of a card to go home goes home only once as many stock
-// cards have been turned as the test's relaxed game had turned when it
-// homed its j-th copy. Implied by the rules (the test's induction), so
-// every line of play keeps these clauses.
-func (m *Model) releasePhases() {
-	phases, ok := solver.ReleasePhases(m.start)
-	if !ok || m.redeals > 0 {
-		return
-	}
-	done := map[engine.Card]bool{}
-	for _, sl := range m.slots {
-		if done[sl.card] {
-			continue
-		}
-		done[sl.card] = true
-		cs := sl.cands
-		for j, e := range phases[sl.card] {
-			if e == 0 || j >= len(cs) {
-				continue
-			}
-			k := m.w0 + e - 1 // the chain element of the e-th stock card
-			for t := range m.steps {
-				switch {
-				case j == 0:
-					for _, c := range cs {
-						m.Add(-m.H[c][t+1], m.U[k][t])
-					}
-				case j == 1 && len(cs) == 2:
-					m.Add(-m.H[cs[0]][t+1], -m.H[cs[1]][t+1], m.U[k][t])
-				}
-			}
-		}
 	}
 }

@@ -1,10 +1,12 @@
 // Command satsurvey runs the SAT model of engine/solver/satmodel on
 // deals of a game, one at a time: the experiment of issue 44
 // (engine/solver/TUNING.md, "A SAT model"). It needs Debian's cadical and
-// picosat (or minisat); -solvers names others (cryptominisat5).
+// picosat (or minisat); -solvers names others (cryptominisat5; clasp,
+// whose losses need no second solver: satmodel checks its lemmas).
 //
 // For each deal it prints one JSON line: the verdict (a win replayed by
-// the engine; a loss only when every confirming solver says UNSAT too),
+// the engine; a loss only when every confirming solver says UNSAT too,
+// or clasp's refutation is checked),
 // the model's size, and each solver's answer, wall and processor time.
 // With -json it also writes the deals it decided to a survey file of
 // their own (a header with "method": "sat", then one line per decided
@@ -23,6 +25,7 @@
 //	go run ./scripts/satsurvey -game royal-cotillion -deals 264,436 -timeout 2m
 //	go run ./scripts/satsurvey -deals 74 -steps 16 -timeout 2m -replays /tmp   # wins only
 //	go run ./scripts/satsurvey -game odd-and-even -deals 34,58 -solvers cadical,picosat,minisat
+//	go run ./scripts/satsurvey -deals 264,436 -solvers clasp   # losses checked by satmodel.CheckRUP
 //	go run ./scripts/satsurvey -deals 14,39 -guide 0,10,20,40 -timeout 1m -solvers cadical   # wins only
 //	go run ./scripts/satsurvey -deals 14,39 -guide 50%,42% -timeout 1m -solvers cryptominisat5   # wins only
 //	go run ./scripts/satsurvey -unknown content/odds/royal-cotillion.survey.jsonl -json sat.jsonl

@@ -100,7 +100,7 @@ func (m *Model) decide(ctx context.Context, dir string, solvers []string, timeou
 			return out, nil
 		case k == 0 && LogsLemmas(name):
 			t0 := time.Now()
-			err := m.checkLog(LemmaLog(f.Name()))
+			err := checkLemmaLog(&m.CNF, LemmaLog(f.Name()))
 			out.Check = time.Since(t0)
 			if err == nil {
 				out.Checked, out.Verdict = true, solver.Lost
@@ -124,16 +124,17 @@ func (m *Model) decide(ctx context.Context, dir string, solvers []string, timeou
 // game without one its clauses say what version 2's said.
 const Version = "3"
 
-// checkLog checks the lemma log at path as a refutation of the model.
-func (m *Model) checkLog(path string) error {
-	f, err := os.Open(path)
+// checkLemmaLog checks the lemma log at path (ReadLemmas) as a
+// refutation of f (CheckRUP).
+func checkLemmaLog(f *CNF, path string) error {
+	r, err := os.Open(path)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	lemmas, err := ReadLemmas(bufio.NewReaderSize(f, 1<<20), path)
+	defer r.Close()
+	lemmas, err := ReadLemmas(bufio.NewReaderSize(r, 1<<20), path)
 	if err != nil {
 		return err
 	}
-	return CheckRUP(&m.CNF, lemmas)
+	return CheckRUP(f, lemmas)
 }

@@ -394,17 +394,8 @@ func TestRun(t *testing.T) {
 					t.Fatal(err)
 				}
 				if !sat && LogsLemmas(name) {
-					r, err := os.Open(LemmaLog(cnf))
-					if err != nil {
-						t.Fatal(err)
-					}
-					lemmas, err := ReadLemmas(r, LemmaLog(cnf))
-					r.Close()
-					if err != nil {
-						t.Fatal(err)
-					}
-					if err := CheckRUP(&f, lemmas); err != nil {
-						t.Errorf("the lemma log %v: %v", lemmas, err)
+					if err := checkLemmaLog(&f, LemmaLog(cnf)); err != nil {
+						t.Errorf("the lemma log: %v", err)
 					}
 				}
 				want := Unsat

@@ -141,25 +141,20 @@ func (p *propagator) add(c []Lit) error {
 			n++
 		}
 	}
-	switch {
-	case n == 0:
+	if n == 0 {
 		p.conflict = true
 		return nil
-	case n == 1:
-		p.assign(c[0])
-		if len(c) == 1 {
-			return p.propagateTop()
-		}
 	}
-	idx := int32(len(p.clauses))
-	p.clauses = append(p.clauses, c)
-	p.watches[litIndex(c[0])] = append(p.watches[litIndex(c[0])], idx)
-	p.watches[litIndex(c[1])] = append(p.watches[litIndex(c[1])], idx)
-	return p.propagateTop()
-}
-
-// propagateTop propagates at level 0, recording a conflict for good.
-func (p *propagator) propagateTop() error {
+	if n == 1 {
+		p.assign(c[0])
+	}
+	if len(c) > 1 {
+		idx := int32(len(p.clauses))
+		p.clauses = append(p.clauses, c)
+		p.watches[litIndex(c[0])] = append(p.watches[litIndex(c[0])], idx)
+		p.watches[litIndex(c[1])] = append(p.watches[litIndex(c[1])], idx)
+	}
+	// Propagation at level 0: a conflict there is for good.
 	if !p.propagate() {
 		p.conflict = true
 	}

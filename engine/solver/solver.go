@@ -231,6 +231,7 @@ type switches struct {
 	noSeats     bool // no seat test (seats.go)
 	noSeatless  bool // no seatless rule (seats.go)
 	noTalon     bool // search the talon family's games as any game
+	noPairs     bool // the release test counts every pool card homed (talondead.go)
 }
 
 // schedule returns sched without the phases the switches turn off.

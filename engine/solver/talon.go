@@ -69,6 +69,10 @@ type talonGame struct {
 	holdRule bool
 	holdable [53]bool
 	heldKeys []uint64
+	// partner pairs the foundations for the release test's count of pool
+	// homes (poolBound): nil unless every foundation has exactly one
+	// partner whose sequence holds the same cards, each with two copies.
+	partner []int
 }
 
 const (
@@ -172,6 +176,7 @@ func talonGameFor(in *info) *talonGame {
 		}
 	}
 	tg.initChains()
+	tg.initPartners()
 	tg.redealKey = next()
 	tg.talonKeys = make([][2]uint64, g.Cards())
 	for i := range tg.talonKeys {
@@ -963,6 +968,7 @@ func newTalonSearcher(t *tstate, b *budget, sw switches) *talonSearcher {
 	t.noHold = sw.noHold
 	p := &talonPos{tstate: t, deadEnds: !sw.noDeadEnds, noDeadBase: sw.noDeadBase,
 		evalHeight: make([]int8, len(t.foundHeight)), used: make([]bool, len(t.res)+len(t.wing))}
+	p.d.noPairs = sw.noPairs
 	b.mask = 4095
 	return &talonSearcher{budget: b, p: p, tt: newHashSet(1 << 14), maxTree: 2 * maxTalonTree}
 }

@@ -93,15 +93,7 @@ func TestTalonFollowsGenericWins(t *testing.T) {
 			if dead.test(ts) {
 				t.Fatalf("%s %d: the talon family's dead-end test calls the position after %d moves of a win lost\n%s", c.slug, c.deal, i, e)
 			}
-			found := false
-			for _, tm := range ts.legal(nil) {
-				if em := tg.engineMoves(e, []tmove{tm}); em[0] == m {
-					ts.apply(&tm)
-					found = true
-					break
-				}
-			}
-			if !found {
+			if !followMove(ts, e, m) {
 				t.Fatalf("%s %d: move %d (%v) is not a legal move of the talon family's position\n%s", c.slug, c.deal, i, m, e)
 			}
 			e.Apply(m)
@@ -110,6 +102,18 @@ func TestTalonFollowsGenericWins(t *testing.T) {
 			t.Fatalf("%s %d: %d cards home at the end, want %d", c.slug, c.deal, ts.home, tg.total)
 		}
 	}
+}
+
+// followMove plays on ts the move of the talon family's position that is
+// the engine move m from e (ts's position); false if none is.
+func followMove(ts *tstate, e *engine.State, m engine.Move) bool {
+	for _, tm := range ts.legal(nil) {
+		if em := ts.tg.engineMoves(e, []tmove{tm}); em[0] == m {
+			ts.apply(&tm)
+			return true
+		}
+	}
+	return false
 }
 
 // randomEndgame lays out a late position of a game of the talon family:
@@ -490,7 +494,7 @@ func TestBestLine(t *testing.T) {
 		nodes int64
 		won   bool
 	}{
-		{"royal-cotillion", 30, 20_000, false},
+		{"royal-cotillion", 120, 20_000, false},
 		{"odd-and-even", 34, 20_000, false},
 		{"royal-cotillion", 18, 4_000_000, true},
 	} {

@@ -37,11 +37,17 @@ type talonDead struct {
 	cnt [53]int8
 	at  [53][4]int16
 	// the release test's scratch
-	homed    [53]int8
-	top      []int8
-	wpos     []int8    // the exposed card of each wing column
-	waitPool [53]int8  // available cards of the pool not home yet
-	waitWing [53]uint8 // the wing columns whose exposed card waits
+	homed     [53]int8
+	top       []int8
+	wpos      []int8    // the exposed card of each wing column
+	waitPool  [53]int8  // available cards of the pool not home yet
+	waitWing  [53]uint8 // the wing columns whose exposed card waits
+	homedPool [53]int8  // copies homed from the pool, by card
+	noPairs   bool      // tests: count every pool card homed (no poolBound)
+	// pairBest is poolBound's count for the pair of foundations whose
+	// lower index it is held at, valid unless the pair's bit is in stale.
+	pairBest []int
+	stale    uint64
 	queue    []released
 	// the deadline test's scratch
 	dl, deal []int16
@@ -332,6 +338,29 @@ func (tg *talonGame) initChains() {
 // line's pool homes so far are at most the relaxed game's). So if the
 // relaxed game leaves a card off the foundations, the position is lost.
 // Reversals break the foundation rule, so games with them are left out.
+//
+// The count of pool homes (solver 27, poolBound). Where the foundations
+// come in pairs whose sequences hold the same cards, each card with two
+// copies (Royal Cotillion and Odd and Even: the Ace and the Deuce pile of
+// a suit; Picture Patience: the Ace and the King pile), the relaxed game
+// homes every copy of a card that one pile of its pair could reach, both
+// copies where a line of play may home only one; counted as pool homes,
+// both would pop a waste card. It counts instead the most pool homes
+// that a line could have made with the cards it has homed. A line's
+// homes since the position are, on each pair (a, b), the cards of
+// a's sequence from its height to some i and of b's from its height to
+// some k, n_c copies of card c (0, 1 or 2), each copy one of the cards
+// the line has homed. By the induction, those are among the relaxed
+// game's homed cards (h_c copies of c, p_c of them from the pool), so
+// n_c <= h_c, and the line's pool homes on the pair number at most the
+// sum over c of min(n_c, p_c). poolBound takes the largest such sum
+// over the pairs (i, k) with n_c <= h_c for every c: for each i from
+// a's reach down, the largest k that fits (it only grows as i falls),
+// and the sum only grows with i and k. So the count stays at least the
+// line's and the induction goes through. On Royal Cotillion's 56 deals
+// left unknown by solver 26 at 10 s, solver 27 proved 12 lost (within
+// 3,570 positions each) and won 13 (TUNING.md, "Session 9").
+//
 // (Before solver 10 every stock card was available at once and the
 // j-th waste card after any j-1 homes; the phases proved Royal
 // Cotillion deal 994 lost in 25 ms, where 10 s had not been enough.)
@@ -344,6 +373,7 @@ func (d *talonDead) release(t *tstate) bool {
 	d.homed = [53]int8{}
 	d.waitPool = [53]int8{}
 	d.waitWing = [53]uint8{}
+	d.homedPool = [53]int8{}
 	for k := range tg.found {
 		d.top[k] = t.foundHeight[k]
 	}
@@ -393,15 +423,35 @@ func (d *talonDead) release(t *tstate) bool {
 		}
 	}
 	freeTo(1)
+	// homes counts the pool cards homed. paired: the pool homes are
+	// counted by poolBound instead, for a pair again only once a card of
+	// its piles has gone home since the last count (d.stale).
+	paired, homes := tg.partner != nil && !d.noPairs, 0
+	if paired {
+		d.stale = 1<<len(tg.found) - 1
+		if d.pairBest == nil {
+			d.pairBest = make([]int, len(tg.found))
+		}
+	}
 	for {
 		for len(queue) > 0 {
 			r := queue[len(queue)-1]
 			queue = queue[:len(queue)-1]
 			c := r.c
 			left--
+			if paired {
+				for _, k := range tg.fOf[c] {
+					d.stale |= 1 << k
+				}
+			}
 			if r.wing < 0 {
-				poolHomes++
-				freeTo(poolHomes - dealt + 1)
+				homes++
+				if paired {
+					d.homedPool[c]++
+				} else {
+					poolHomes = homes
+					freeTo(poolHomes - dealt + 1)
+				}
 			} else if k := r.wing; d.wpos[k] > 0 {
 				d.wpos[k]--
 				avail(t.wing[k][d.wpos[k]], int(k))
@@ -434,6 +484,16 @@ func (d *talonDead) release(t *tstate) bool {
 				}
 			}
 		}
+		// poolBound is at most homes: skip it where homes frees no more.
+		if paired && d.stale != 0 && free < len(t.waste) && homes-dealt+1 > free {
+			if b := d.poolBound(t); b > poolHomes {
+				poolHomes = b
+				freeTo(poolHomes - dealt + 1)
+				if len(queue) > 0 {
+					continue
+				}
+			}
+		}
 		if left == 0 {
 			d.queue = queue
 			return false
@@ -447,9 +507,88 @@ func (d *talonDead) release(t *tstate) bool {
 	}
 }
 
+// poolBound is the most pool homes that a line of play can have made
+// with the cards the release test has homed (d.homed, d.homedPool), on
+// the pairs of foundations of tg.partner: see the release test.
+func (d *talonDead) poolBound(t *tstate) int {
+	tg := t.tg
+	var n [53]int8
+	total := 0
+	for a, b := range tg.partner {
+		if b < a {
+			continue
+		}
+		if d.stale&(1<<a|1<<b) == 0 {
+			total += d.pairBest[a]
+			continue
+		}
+		sa, sb := tg.seq[a], tg.seq[b]
+		ha, hb := int(t.foundHeight[a]), int(t.foundHeight[b])
+		ta, tb := int(d.top[a]), int(d.top[b])
+		sum := 0
+		add := func(c engine.Card) {
+			if n[c] < d.homedPool[c] {
+				sum++
+			}
+			n[c]++
+		}
+		for i := ha; i < ta; i++ {
+			add(sa[i])
+		}
+		best, k := 0, hb
+		for i := ta; ; i-- {
+			for k < tb && n[sb[k]] < d.homed[sb[k]] {
+				add(sb[k])
+				k++
+			}
+			best = max(best, sum)
+			if i == ha {
+				break
+			}
+			c := sa[i-1]
+			n[c]--
+			if n[c] < d.homedPool[c] {
+				sum--
+			}
+		}
+		n = [53]int8{}
+		d.pairBest[a] = best
+		total += best
+	}
+	d.stale = 0
+	return total
+}
+
 // released is a card the release test sends home, and where from: a wing
 // column, or the pool (-1).
 type released struct {
 	c    engine.Card
 	wing int8
+}
+
+// initPartners sets tg.partner where the foundations come in pairs: each
+// card of a foundation's sequence has two copies and lies on exactly one
+// other foundation's sequence, the same one for all its cards.
+func (tg *talonGame) initPartners() {
+	partner := make([]int, len(tg.found))
+	for k := range tg.found {
+		partner[k] = -1
+		for _, c := range tg.seq[k] {
+			if tg.copies[c] != 2 || len(tg.fOf[c]) != 2 {
+				return
+			}
+			o := tg.fOf[c][0]
+			if o == k {
+				o = tg.fOf[c][1]
+			}
+			if o == k || partner[k] >= 0 && partner[k] != o {
+				return
+			}
+			partner[k] = o
+		}
+		if partner[k] < 0 {
+			return
+		}
+	}
+	tg.partner = partner
 }

@@ -10,14 +10,16 @@ import (
 // releaseScratch is the scratch of releaseRef.
 type releaseScratch struct {
 	rHomed [53]int8
+	rPool  [53]int8 // copies homed from the pool
 	rTop   []int8
 	rDone  []bool
 	rWdone [][]bool
 }
 
 // releaseRef is the release test as solver 10 wrote it, scanning every
-// available card again after each change: the reference that
-// TestReleaseFast holds the event-driven release to.
+// available card again after each change, with solver 27's count of pool
+// homes by pairs of foundations done by trying every pair of heights:
+// the reference that TestReleaseFast holds the event-driven release to.
 func (d *releaseScratch) releaseRef(t *tstate) bool {
 	tg := t.tg
 	if d.rTop == nil {
@@ -25,6 +27,7 @@ func (d *releaseScratch) releaseRef(t *tstate) bool {
 		d.rWdone = make([][]bool, len(tg.wing))
 	}
 	d.rHomed = [53]int8{}
+	d.rPool = [53]int8{}
 	for k := range tg.found {
 		d.rTop[k] = t.foundHeight[k]
 	}
@@ -55,8 +58,10 @@ func (d *releaseScratch) releaseRef(t *tstate) bool {
 		}
 		return false
 	}
+	stale := true // a card has gone home since pairBound's last count
 	home := func(c engine.Card) {
 		left--
+		stale = true
 		d.rHomed[c]++
 		if d.rHomed[c] != 1 {
 			return
@@ -73,7 +78,23 @@ func (d *releaseScratch) releaseRef(t *tstate) bool {
 	// dealt is the number of stock cards dealt in the relaxed game, and
 	// free the number of waste cards counted from the top that have been
 	// available (the most that pool homes minus deals has been, plus one).
-	dealt, poolHomes, free := 0, 0, 1
+	dealt, count, free := 0, 0, 1
+	// poolHome counts a pool card homed; poolHomes is the most pool homes
+	// a line can have made.
+	poolHome := func(c engine.Card) {
+		count++
+		d.rPool[c]++
+	}
+	bound := 0
+	poolHomes := func() int {
+		if tg.partner == nil {
+			return count
+		}
+		if stale {
+			bound, stale = d.pairBound(t), false
+		}
+		return bound
+	}
 	for left > 0 {
 		changed := false
 		i := 0
@@ -81,7 +102,7 @@ func (d *releaseScratch) releaseRef(t *tstate) bool {
 			if c != engine.NoCard && !done[i] && canHome(c) {
 				done[i] = true
 				home(c)
-				poolHomes++
+				poolHome(c)
 				changed = true
 			}
 			i++
@@ -91,19 +112,19 @@ func (d *releaseScratch) releaseRef(t *tstate) bool {
 			if !done[i+j-1] && canHome(t.talon[idx]) {
 				done[i+j-1] = true
 				home(t.talon[idx])
-				poolHomes++
+				poolHome(t.talon[idx])
 				changed = true
 			}
 		}
 		i += len(t.stock)
-		free = max(free, poolHomes-dealt+1)
+		free = max(free, poolHomes()-dealt+1)
 		for j := 1; j <= len(t.waste) && j <= free; j++ {
 			c := t.talon[t.waste[len(t.waste)-j]]
 			if !done[i+j-1] && canHome(c) {
 				done[i+j-1] = true
 				home(c)
-				poolHomes++
-				free = max(free, poolHomes-dealt+1)
+				poolHome(c)
+				free = max(free, poolHomes()-dealt+1)
 				changed = true
 			}
 		}
@@ -134,12 +155,52 @@ func (d *releaseScratch) releaseRef(t *tstate) bool {
 			if c := t.talon[t.stock[len(t.stock)-dealt]]; canHome(c) {
 				done[len(t.res)+dealt-1] = true
 				home(c)
-				poolHomes++
+				poolHome(c)
 				break
 			}
 		}
 	}
 	return false
+}
+
+// pairBound is poolBound by trying every pair of heights of every pair
+// of foundations.
+func (d *releaseScratch) pairBound(t *tstate) int {
+	tg := t.tg
+	total := 0
+	for a, b := range tg.partner {
+		if b < a {
+			continue
+		}
+		best := 0
+		for i := int(t.foundHeight[a]); i <= int(tg.flen[a]); i++ {
+			var n [53]int8
+			over, sum := 0, 0 // cards used more often than homed; the count
+			add := func(c engine.Card) {
+				n[c]++
+				if n[c] == d.rHomed[c]+1 {
+					over++
+				}
+				if n[c] <= d.rPool[c] {
+					sum++
+				}
+			}
+			for _, c := range tg.seq[a][t.foundHeight[a]:i] {
+				add(c)
+			}
+			for k := int(t.foundHeight[b]); ; k++ {
+				if over == 0 {
+					best = max(best, sum)
+				}
+				if k == int(tg.flen[b]) {
+					break
+				}
+				add(tg.seq[b][k])
+			}
+		}
+		total += best
+	}
+	return total
 }
 
 // TestReleaseFast holds the release test to releaseRef on the positions
@@ -231,4 +292,98 @@ func playForward(ts *tstate, rng *rand.Rand) (m tmove, ok bool) {
 	}
 	ts.apply(&m)
 	return m, true
+}
+
+// TestReleaseSparesWins replays wins found with every dead-end test off
+// in the games where the release test counts pool homes by pairs of
+// foundations (poolBound), and asks the test at every position of each
+// line before the last pass's end: a position of a win is never lost.
+func TestReleaseSparesWins(t *testing.T) {
+	for _, slug := range []string{"royal-cotillion", "odd-and-even", "picture-patience"} {
+		t.Run(slug, func(t *testing.T) {
+			wins, positions := 0, 0
+			for n := uint64(1); n <= 12; n++ {
+				s := deal(t, slug, n)
+				r := solve(t, s, Options{MaxNodes: 400_000, Timeout: -1, off: switches{noDeadEnds: true}})
+				if r.Verdict != Won {
+					continue
+				}
+				wins++
+				tg := infoFor(s.Game()).talonGame()
+				if tg.partner == nil {
+					t.Fatal("no pairs of foundations")
+				}
+				ts := talonOf(t, s)
+				ts.noHold = true
+				var d talonDead
+				e := s.Clone()
+				for i, m := range r.Moves {
+					if m.Action == engine.ActRefill {
+						e.Apply(m)
+						continue
+					}
+					if ts.redeals >= tg.redeals {
+						positions++
+						if d.release(ts) {
+							t.Fatalf("deal %d: the release test calls the position after %d moves of a win lost\n%s", n, i, e)
+						}
+					}
+					if !followMove(ts, e, m) {
+						t.Fatalf("deal %d: move %d (%v) is not a legal move of the talon family's position", n, i, m)
+					}
+					e.Apply(m)
+				}
+			}
+			t.Logf("%d wins, %d positions tested", wins, positions)
+			if wins < 6 {
+				t.Errorf("only %d of 12 deals won: the test sees too little", wins)
+			}
+		})
+	}
+}
+
+// TestPoolBoundVerdicts takes positions of random lines of play that the
+// release test calls lost with the pool homes counted by pairs of
+// foundations (poolBound) and not without, and searches each without
+// that count (the exact phase, every other test on): none may be won.
+func TestPoolBoundVerdicts(t *testing.T) {
+	rng := rand.New(rand.NewSource(23))
+	for _, slug := range []string{"royal-cotillion", "odd-and-even", "picture-patience"} {
+		t.Run(slug, func(t *testing.T) {
+			tried, lost := 0, 0
+			for n := uint64(1); n <= 100 && tried < 8; n++ {
+				s := deal(t, slug, n)
+				ts := talonOf(t, s)
+				var with, without talonDead
+				without.noPairs = true
+				var line []tmove
+				for range 400 {
+					if ts.redeals >= ts.tg.redeals && ts.home > ts.tg.total/4 && with.release(ts) && !without.release(ts) {
+						e := s.Clone()
+						for _, m := range ts.tg.engineMoves(s, line) {
+							e.Apply(m)
+						}
+						r := solve(t, e, Options{MaxNodes: 400_000, Timeout: -1, off: switches{noHeuristic: true, noPairs: true}})
+						if r.Verdict == Won {
+							t.Fatalf("deal %d: the count by pairs calls a won position lost\n%s", n, e)
+						}
+						tried++
+						if r.Verdict == Lost {
+							lost++
+						}
+						break
+					}
+					m, ok := playForward(ts, rng)
+					if !ok {
+						break
+					}
+					line = append(line, m)
+				}
+			}
+			t.Logf("%d positions lost only by the count by pairs: %d proved lost without it, the rest undecided", tried, lost)
+			if lost < 3 {
+				t.Errorf("only %d of %d positions decided without the count: the test sees too little", lost, tried)
+			}
+		})
+	}
 }

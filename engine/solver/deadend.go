@@ -20,29 +20,51 @@ import (
 // until nothing changes:
 //
 //   - The top card of every pile is exposed; every card of the stock is
-//     floated (it can be dealt at any time); when a card floats or goes
-//     home, the card below it in its pile is exposed.
+//     exposed too (it will be the waste's top card when it is dealt), or
+//     floated where the stock's cards may go elsewhere (a game with
+//     refilled reserves, or whose waste plays only to the foundations);
+//     when a card floats or goes home, the card below it in its pile is
+//     exposed.
 //   - An exposed or floated card goes home when some foundation f that has
 //     not passed it yet (its position p in f's sequence is at least the
 //     number of cards f holds) could reach it: for every position q from
 //     f's height up to p-1, at least one copy of the card f needs at q has
 //     gone home in the relaxed game.
 //   - An exposed card floats if its pile lets cards move to the tableau
-//     and either some tableau pile takes any card when empty, or some
-//     copy of a card it may be built on is exposed, floated or homed.
+//     (for a card of the stock: the waste) and either some tableau pile
+//     that takes any card when empty is empty now or has been emptied
+//     (every card it holds now has floated or gone home; for the waste's
+//     cards and the stock's, a pile that takes the waste's card will do
+//     too), or some copy of a card it may be built on has been on the
+//     tableau: exposed in a tableau pile, or floated.
 //
 // Every rule is weaker than the real one, and the states only ever grow,
 // so the fixpoint is reached in any order and contains every event of
 // every real line of play. Mapping a real line of play to the relaxed
-// game by induction over its moves: a card that leaves its pile for the
-// tableau lands on a card D that is exposed at that moment, so D's copy
-// is exposed or floated in the relaxed game already; a card that goes to
+// game by induction over its moves: a card that leaves its pile is on
+// top of it, so exposed in the relaxed game (a card of the stock is
+// exposed from the start; below a card of the position, a card is
+// exposed once every card above it has left, each by an earlier move:
+// floated or homed). A card that leaves for the tableau lands on a card
+// D on top of a tableau pile T: D was in T in the position, and exposed
+// there once the cards above it had left, or it came to T by an earlier
+// move to the tableau, floated; either way a copy of D has been on the
+// tableau in the relaxed game already. Or it lands in an empty pile E: E
+// was empty in the position, or every card E held then has left it by an
+// earlier move (to the tableau: floated; home: homed), so E counts as
+// emptied in the relaxed game already. A card that goes to
 // foundation f at position p finds f holding copies of the cards at
 // positions up to p-1, each of which went home by an earlier real move
 // (those of the position f started with are below f's height and not
 // asked for); cards never become buried again in the relaxed game, which
 // only helps. So if the relaxed game cannot home every card, no real line
 // of play can: the position is lost.
+//
+// Until solver 28, a card floated onto any copy exposed anywhere (the
+// waste's top card too, which takes nothing), every pile that takes any
+// card counted as empty, and the stock's cards floated (each could float
+// onto the others): in Napoleon at St Helena the test then never found
+// anything (allFloat). The switch noFloatRules plays that game.
 //
 // The argument needs the piles' contents to change only by single-card
 // moves: it is used only in static positions (no shuffling redeal left,
@@ -75,15 +97,27 @@ type relax struct {
 	// skipped.
 	wait, floatWait []engine.CardSet
 	seatWait        [][maxSeats]engine.CardSet // the seat test's (seats.go)
+	// emptyAny and emptyWaste: some tableau pile that takes any card
+	// (emptyAny), or the waste's card (emptyWaste: either kind), when
+	// empty is empty or has been emptied in the relaxed game (canFloat).
+	emptyAny, emptyWaste bool
+	// tab holds the cards a copy of which has been on the tableau in the
+	// relaxed game (exposed in a tableau pile, or floated): the cards
+	// others may float onto (canFloat).
+	tab engine.CardSet
+	// looseStock: the stock's cards start exposed, not floated, each
+	// free of the others (deadEnd).
+	looseStock bool
 
-	noAllFloat bool        // tests: run the test where allFloat says it finds nothing
-	sl         *suitLock   // the suit-lock test's scratch space and cache
-	noSuitLock bool        // tests: no suit-lock test
-	lockCap    int         // the suit-lock test's cap (0: suitLockCap)
-	clock      *budget     // the suit-lock test stops at its deadline (nil: none)
-	seats      seatScratch // the seat test's scratch space (seats.go)
-	noSeats    bool        // tests: no seat test
-	noSeatless bool        // tests: no seatless rule (seats.go)
+	noAllFloat   bool        // tests: run the test where allFloat says it finds nothing
+	noFloatRules bool        // tests: the float rule as before solver 28 (canFloat)
+	sl           *suitLock   // the suit-lock test's scratch space and cache
+	noSuitLock   bool        // tests: no suit-lock test
+	lockCap      int         // the suit-lock test's cap (0: suitLockCap)
+	clock        *budget     // the suit-lock test stops at its deadline (nil: none)
+	seats        seatScratch // the seat test's scratch space (seats.go)
+	noSeats      bool        // tests: no seat test
+	noSeatless   bool        // tests: no seatless rule (seats.go)
 }
 
 const (
@@ -105,9 +139,6 @@ func newRelax(in *info, cards int) *relax {
 // deadEnd reports whether the relaxed game cannot bring every card home,
 // which proves that the position is lost (see above). s must be static.
 func (in *info) deadEnd(s *engine.State, r *relax) bool {
-	if in.allFloat && !r.noAllFloat {
-		return false
-	}
 	if in.seats > 0 && !r.noSeats {
 		return in.seatDead(s, r) // the same relaxed game, seats counted
 	}
@@ -122,6 +153,17 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 	// without a foundation move, so that no order of the waste is
 	// certain there.
 	wasteOpen := in.waste >= 0 && (s.Redeals() < in.g.Redeals || in.refill)
+	r.emptyAny, r.emptyWaste = r.noFloatRules, r.noFloatRules
+	r.tab = 0
+	r.looseStock = !r.noFloatRules && !in.refill && in.waste >= 0 && !in.spec[in.waste].ToFoundationOnly
+	for _, t := range in.tableau {
+		if len(s.Pile(t)) == 0 {
+			r.emptied(in, t)
+		}
+	}
+	if r.emptyAny && in.allFloat && !r.noAllFloat {
+		return false
+	}
 	for i := 0; i < in.n; i++ {
 		if in.kind[i] == engine.Foundation {
 			continue
@@ -133,10 +175,19 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 		if len(p) == 0 {
 			continue
 		}
+		if i == in.stock && r.looseStock {
+			for j, c := range p {
+				st[j] = rExposed
+				r.expose(c)
+			}
+			r.wait[i], r.floatWait[i] = ^engine.CardSet(0), ^engine.CardSet(0) // to be looked at first
+			continue
+		}
 		if i == in.stock || i == in.waste && wasteOpen {
 			for j, c := range p {
 				st[j] = rFloated
 				r.expose(c)
+				r.tab |= 1 << c
 				r.wait[i] |= 1 << c
 			}
 			continue
@@ -145,13 +196,13 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 			st[j] = rBuried
 		}
 		st[len(p)-1] = rExposed
-		r.expose(p[len(p)-1])
+		r.exposeIn(in, i, p[len(p)-1])
 		r.wait[i], r.floatWait[i] = ^engine.CardSet(0), ^engine.CardSet(0) // to be looked at first
 	}
 	for changed := true; changed && remaining > 0; {
 		changed = false
 		for i := 0; i < in.n; i++ {
-			if in.kind[i] == engine.Foundation || r.canHome&r.wait[i] == 0 && r.reached&r.floatWait[i] == 0 {
+			if in.kind[i] == engine.Foundation || r.canHome&r.wait[i] == 0 && r.tab&r.floatWait[i] == 0 {
 				continue
 			}
 			p := s.Pile(i)
@@ -177,13 +228,14 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 					}
 				case state == rExposed && in.canFloat(r, i, c):
 					st[j] = rFloated
+					r.tab |= 1 << c
 					changed = true
 				default:
 					// c waits to go home, and an exposed card to
 					// float (see canFloat).
 					wait |= 1 << c
-					if state == rExposed && !in.spec[i].ToFoundationOnly && in.kind[i] != engine.Stock {
-						floatWait = in.targetSet[c]
+					if state == rExposed && !in.spec[i].ToFoundationOnly && (in.kind[i] != engine.Stock || r.looseStock) {
+						floatWait |= in.targetSet[c]
 					}
 					continue
 				}
@@ -192,7 +244,14 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 				}
 				if j > 0 && st[j-1] == rBuried {
 					st[j-1] = rExposed
-					r.expose(p[j-1])
+					r.exposeIn(in, i, p[j-1])
+				}
+				if j == 0 && in.kind[i] == engine.Tableau && r.emptied(in, i) {
+					// Every exposed card may float now: look at
+					// every pile again.
+					for k := range r.floatWait {
+						r.floatWait[k] = ^engine.CardSet(0)
+					}
 				}
 			}
 			r.wait[i], r.floatWait[i] = wait, floatWait
@@ -204,25 +263,49 @@ func (in *info) deadEnd(s *engine.State, r *relax) bool {
 	return in.suitLock && !r.noSuitLock && in.suitLocked(s, r, cmp.Or(r.lockCap, suitLockCap))
 }
 
+// emptied records that tableau pile t is empty or emptied in the relaxed
+// game, and reports whether that lets more cards float (canFloat).
+func (r *relax) emptied(in *info, t int) bool {
+	more := false
+	switch in.spec[t].Fill {
+	case engine.FillAnyCard:
+		more = !r.emptyAny || !r.emptyWaste
+		r.emptyAny, r.emptyWaste = true, true
+	case engine.FillFromWaste:
+		more = !r.emptyWaste
+		r.emptyWaste = true
+	}
+	return more
+}
+
 // allFloat reports whether the relaxed game above floats every card of
-// every position, so that deadEnd never finds a dead end and need not
-// be played: some tableau pile takes any card when empty, every pile but
+// every position in which a tableau pile that takes any card when empty
+// is empty, so that deadEnd finds no dead end there and need not be
+// played on: some tableau pile takes any card when empty, every pile but
 // the foundations and the stock lets its cards move to the tableau (no
 // ToFoundationOnly), the foundations hold exactly the pack, each built
 // in a fixed sequence (no AnyRank), and neither the seat test nor the
 // suit-lock test applies (both need piles that are never filled). Proof:
-// the stock floats at the start; an exposed card of any other pile
-// floats (canFloat: anyFill), which exposes the card below it, so every
-// card floats. Then every card goes home: a foundation's next card is
-// always in canHome, a floated card in canHome goes home, and homing a
-// copy of the card at a foundation's top advances it (reach and homed
-// count copies, canHome only grows), so the foundations rise, each
-// card's copies going home in turn, until every card off the
-// foundations is home: remaining is 0, the test says "not dead". In
-// Napoleon at St Helena (Forty Thieves: empty columns take any card)
-// the test took a third of the time of the beam searches and never
-// found anything. TestAllFloat checks, on random play, that the test
-// finds nothing in such games.
+// the stock's cards float at the start, or are exposed and float as
+// any exposed card; an exposed card of any other pile floats (canFloat:
+// anyFill, and the empty pile), which exposes the card below it, so every
+// card floats. Then every card goes home: a
+// foundation's next card is always in canHome, a floated card in canHome
+// goes home, and homing a copy of the card at a foundation's top
+// advances it (reach and homed count copies, canHome only grows), so the
+// foundations rise, each card's copies going home in turn, until every
+// card off the foundations is home: remaining is 0, the test says "not
+// dead". TestAllFloat checks, on random play, that the test finds
+// nothing in such positions.
+//
+// Until solver 28 (see above) the test never found anything in such
+// games: in Napoleon at St Helena (Forty Thieves: empty columns take any
+// card) it took a third of the time of the beam searches. With the float
+// rules of solver 28 it condemns positions whose columns can no longer
+// be cleared: the exact phase alone proved deal 255 lost in 478
+// positions, where it had taken 8,129,008 (TUNING.md, "Napoleon at St
+// Helena"). It runs there only in the exact phase (epos.dead,
+// mode.emptied).
 func allFloat(in *info) bool {
 	if !in.anyFill || !in.capacity || in.seats > 0 || in.suitLock {
 		return false
@@ -245,6 +328,18 @@ func allFloat(in *info) bool {
 func (r *relax) expose(c engine.Card) {
 	r.reach[c]++
 	r.reached |= 1 << c
+	if r.noFloatRules {
+		r.tab |= 1 << c // as before: onto any card reached
+	}
+}
+
+// exposeIn exposes card c in pile i: on the tableau, others may float
+// onto it.
+func (r *relax) exposeIn(in *info, i int, c engine.Card) {
+	r.expose(c)
+	if in.kind[i] == engine.Tableau {
+		r.tab |= 1 << c
+	}
 }
 
 // startHomes sets top and canHome for position s, before any card has
@@ -289,13 +384,15 @@ func (in *info) raise(r *relax, c engine.Card) {
 	}
 }
 
-// canFloat is the relaxed rule for leaving pile i by a tableau move.
+// canFloat is the relaxed rule for leaving pile i by a tableau move (a
+// card of the stock, where its cards are loose, leaves from the waste).
 func (in *info) canFloat(r *relax, i int, c engine.Card) bool {
-	if in.spec[i].ToFoundationOnly || in.kind[i] == engine.Stock {
+	if in.spec[i].ToFoundationOnly || in.kind[i] == engine.Stock && !r.looseStock {
 		return false
 	}
-	if in.anyFill || in.wasteFill && i == in.waste {
+	fromWaste := i == in.waste || in.kind[i] == engine.Stock
+	if in.anyFill && r.emptyAny || in.wasteFill && fromWaste && r.emptyWaste {
 		return true
 	}
-	return in.targetSet[c]&r.reached != 0
+	return in.targetSet[c]&r.tab != 0
 }

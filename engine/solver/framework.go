@@ -86,6 +86,10 @@ type mode struct {
 	// locks: the suit-lock test's cap in the dead-end test (0:
 	// suitLockCap; the generic family only, suitlock.go).
 	locks int
+	// emptied: the dead-end test runs in games where it finds nothing
+	// in a position with an empty pile that takes any card
+	// (info.allFloat; the generic family only, search.go, epos.dead).
+	emptied bool
 }
 
 // phaseKind is the search a phase runs.

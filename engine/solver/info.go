@@ -64,8 +64,9 @@ type info struct {
 	// same[i][j]: piles i and j are declared alike apart from name and
 	// place (see the lone-card rule in search.go).
 	same [][]bool
-	// allFloat: in the dead-end test's relaxed game every card floats,
-	// so the test never finds a dead end (deadend.go, allFloat).
+	// allFloat: in the dead-end test's relaxed game every card floats
+	// once a tableau pile that takes any card is empty, so the test
+	// finds no dead end in such a position (deadend.go, allFloat).
 	allFloat bool
 	// suitLock: the suit-lock test applies (suitlock.go).
 	suitLock bool

@@ -119,11 +119,14 @@ func (p *dpos) evaluate() int32 {
 // start, the beam by deals with the natural rule until half the time
 // (its width doubles, where the other beams' quadruples: a win is found
 // by some widths and not by others), the generic family's beam (it wins
-// deals the beam by deals does not), the exact phase. Measurements, and
-// those of the estimate's weights: TUNING.md, "Napoleon at St Helena".
+// deals the beam by deals does not), the exact phase, which alone runs
+// the dead-end test (mode.emptied: it finds dead ends only where no
+// column can be emptied again, and would cost the beams time).
+// Measurements, and those of the estimate's weights: TUNING.md,
+// "Napoleon at St Helena".
 var onePassPhases = []phase{
 	{kind: checkPhase},
 	{kind: beamPhase, modes: []mode{{auto: autoNatural, deals: true}}, nodes: share{8, 16}, time: share{8, 16}, rerun: true, grow: 2},
 	{kind: beamPhase, modes: []mode{{auto: autoNatural}, {auto: autoSound}}, nodes: share{4, 16}, time: share{12, 16}},
-	{kind: exactPhase, modes: []mode{{auto: autoSound}}, nodes: share{1, 1}},
+	{kind: exactPhase, modes: []mode{{auto: autoSound, emptied: true}}, nodes: share{1, 1}},
 }

@@ -15,13 +15,17 @@ type epos struct {
 	s  *engine.State
 	rx *relax
 
-	heuristic  bool // play the unsound natural rule automatically
-	greedy     bool // heuristic: play every foundation move automatically instead
-	dig        int  // tableau moves must uncover a card this urgent (0: any)
-	byFits     bool // the beam's layers count the fits made too (layer)
-	mis        int  // byFits: the misfits, kept by apply and undo
-	safe       bool // play the sound stuck-card and dead-base rules automatically
-	deadEnds   bool // prune dead ends (test switch noDeadEnds)
+	heuristic bool // play the unsound natural rule automatically
+	greedy    bool // heuristic: play every foundation move automatically instead
+	dig       int  // tableau moves must uncover a card this urgent (0: any)
+	byFits    bool // the beam's layers count the fits made too (layer)
+	mis       int  // byFits: the misfits, kept by apply and undo
+	safe      bool // play the sound stuck-card and dead-base rules automatically
+	deadEnds  bool // prune dead ends (test switch noDeadEnds)
+	// emptied: the dead-end test runs even where it finds nothing in a
+	// position with an empty pile that takes any card (info.allFloat;
+	// mode.emptied).
+	emptied    bool
 	noDeadBase bool // do not play the dead-base rule (test switch)
 
 	ev evalScratch
@@ -43,6 +47,7 @@ func newEngineSearcher(in *info, s *engine.State, b *budget, sw switches) *engin
 	p := &epos{in: in, s: s, rx: newRelax(in, in.g.Cards()), deadEnds: !sw.noDeadEnds, noDeadBase: sw.noDeadBase}
 	p.rx.noSuitLock = sw.noSuitLock
 	p.rx.noSeats, p.rx.noSeatless = sw.noSeats, sw.noSeatless
+	p.rx.noFloatRules = sw.noFloatRules
 	p.rx.clock = b
 	b.mask = 1023
 	// The table starts small and grows: most deals of the FreeCell
@@ -147,6 +152,7 @@ func (p *epos) setMode(md mode) {
 	p.heuristic = md.auto == autoNatural || md.auto == autoGreedy
 	p.greedy = md.auto == autoGreedy
 	p.safe = md.auto != autoNone
+	p.emptied = md.emptied
 	p.dig = md.dig
 	p.byFits = md.fits && p.in.fits
 	p.rx.lockCap = md.locks
@@ -162,9 +168,13 @@ func (p *epos) perturb(seed uint64) {
 	}
 }
 
-// dead is the dead-end test (deadend.go), in static positions.
+// dead is the dead-end test (deadend.go), in static positions. Where it
+// finds nothing in a position with an empty pile that takes any card
+// (allFloat: Napoleon at St Helena), it runs only in the modes that ask
+// for it (mode.emptied: the exact phase), as it costs time and rarely
+// condemns a position the beams would expand.
 func (p *epos) dead() bool {
-	return p.deadEnds && p.in.static(p.s, ruleDeadEnd) && p.in.deadEnd(p.s, p.rx)
+	return p.deadEnds && (p.emptied || !p.in.allFloat) && p.in.static(p.s, ruleDeadEnd) && p.in.deadEnd(p.s, p.rx)
 }
 
 // rootLost: a position the dead-end test or the suit-lock test condemns

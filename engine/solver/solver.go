@@ -77,7 +77,7 @@
 //	generic, one pass   check     dead-end and suit-lock test     (uncounted)  -
 //	                    beam      by deals: natural, width x2     8/16         8/16
 //	                    beam      natural, sound                  4/16         3/4
-//	                    exact     sound                           the rest     -
+//	                    exact     sound; dead-end test (emptied)  the rest     -
 //	talon, no reserves  dfs       natural rule                    1/256        -
 //	                    exact     sound                           the rest     -
 //	talon, reserves     dfs       natural rule                    1/256        -
@@ -115,8 +115,9 @@
 //	stuck-card rule              generic   sound      safe.go (stuckSafe)
 //	dead-base rule               both      sound      safe.go (deadBaseSafe, trappedCopies), talon.go (safeMove)
 //	lone-card rule               generic   sound      search.go (dominated)
-//	dead-end test                generic   sound      deadend.go (not run where allFloat
-//	                                                  shows it finds nothing)
+//	dead-end test                generic   sound      deadend.go (where allFloat holds,
+//	                                                  only in the exact phase and
+//	                                                  without an empty column)
 //	suit-lock test               generic   sound      suitlock.go (projections
 //	                                                  remembered: suitLock.lost,
 //	                                                  suitLock.won)
@@ -222,16 +223,17 @@ type switches struct {
 	// noSafeMoves turns off every automatic move, sound or not: the
 	// heuristic phases are skipped and the stuck-card rule is not used
 	// (and the talon family, which needs them, is not either).
-	noSafeMoves bool
-	noHeuristic bool // skip the heuristic phases
-	noDeadEnds  bool // no dead-end tests (nor the check at the start)
-	noDeadBase  bool // no dead-base rule (safe.go); the talon family: no automatic moves
-	noHold      bool // no hold rule (talon.go)
-	noSuitLock  bool // no suit-lock test (suitlock.go)
-	noSeats     bool // no seat test (seats.go)
-	noSeatless  bool // no seatless rule (seats.go)
-	noTalon     bool // search the talon family's games as any game
-	noPairs     bool // the release test counts every pool card homed (talondead.go)
+	noSafeMoves  bool
+	noHeuristic  bool // skip the heuristic phases
+	noDeadEnds   bool // no dead-end tests (nor the check at the start)
+	noDeadBase   bool // no dead-base rule (safe.go); the talon family: no automatic moves
+	noHold       bool // no hold rule (talon.go)
+	noSuitLock   bool // no suit-lock test (suitlock.go)
+	noSeats      bool // no seat test (seats.go)
+	noSeatless   bool // no seatless rule (seats.go)
+	noTalon      bool // search the talon family's games as any game
+	noPairs      bool // the release test counts every pool card homed (talondead.go)
+	noFloatRules bool // the dead-end test's float rules as before solver 28 (deadend.go)
 }
 
 // schedule returns sched without the phases the switches turn off.

@@ -88,6 +88,21 @@ func towerPosition(t testing.TB) *engine.State {
 	)
 }
 
+// searchCondemned searches position s, which a new test calls lost, by
+// the exact phase with the tests that were sound before it (off) and at
+// most nodes positions; it fails the test if s is won (what names the
+// new test), and reports whether s was proved lost and the positions
+// searched.
+func searchCondemned(t testing.TB, s *engine.State, off switches, nodes int64, what string) (bool, int64) {
+	t.Helper()
+	off.noHeuristic = true
+	r := solve(t, s, Options{MaxNodes: nodes, Timeout: -1, off: off})
+	if r.Verdict == Won {
+		t.Fatalf("%s calls a won position lost\n%s", what, s)
+	}
+	return r.Verdict == Lost, r.Nodes
+}
+
 func solve(t testing.TB, s *engine.State, opt Options) Result {
 	t.Helper()
 	res, err := Solve(context.Background(), s, opt)

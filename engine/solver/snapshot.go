@@ -18,7 +18,8 @@ import "slices"
 // snapshotter is a position the beam search can save and restore whole.
 type snapshotter interface {
 	// snapshotSize is the bytes a snapshot takes, the same for every
-	// position of one search; 0: the position cannot be saved.
+	// position of one search; 0: the position cannot be saved, or is
+	// not to be in the beam's mode now (asked at each beam's start).
 	snapshotSize() int
 	save(dst []byte)
 	// restore sets the position to the one saved in src. Moves applied
@@ -57,11 +58,11 @@ func (sn *snapshots) full() bool { return sn != nil && sn.used >= maxSnapChunks 
 // snapshots returns the beam's snapshots, ready for a search with layers
 // layers and the root saved, or nil if the position cannot be saved.
 func (sr *searcher[M, P]) snapshots(layers int) *snapshots {
+	s, ok := any(sr.p).(snapshotter)
+	if !ok || s.snapshotSize() == 0 {
+		return nil
+	}
 	if sr.snaps == nil {
-		s, ok := any(sr.p).(snapshotter)
-		if !ok || s.snapshotSize() == 0 {
-			return nil
-		}
 		size := s.snapshotSize()
 		sr.snaps = &snapshots{s: s, size: size, per: max(1, snapChunk/size), root: make([]byte, size)}
 	}

@@ -15,9 +15,10 @@ package engine
 // SnapshotSize returns the bytes SaveSnapshot writes for s, the same
 // for every position of its deal, or 0 if s cannot be saved whole: a
 // game whose redeals shuffle (Undo then needs the history that a
-// restored position would lack), or one of more than 255 cards.
+// restored position would lack), or one of more than 255 cards or
+// redeals (each count is saved in a byte).
 func (s *State) SnapshotSize() int {
-	if s.g.Redeals > 0 && s.g.RedealKind != TurnWaste && s.g.RedealKind != NoRedeal || s.g.Cards() > 255 {
+	if s.g.Redeals > 0 && s.g.RedealKind != TurnWaste && s.g.RedealKind != NoRedeal || s.g.Cards() > 255 || s.g.Redeals > 255 {
 		return 0
 	}
 	return len(s.piles) + s.g.Cards() + 1 + maxLimited + 1

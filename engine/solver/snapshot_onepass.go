@@ -2,20 +2,21 @@
 
 package solver
 
-// The one-pass family's position (Napoleon at St Helena) in its beam by
-// deals saves the engine's position whole (engine.State.SaveSnapshot;
-// the beam by deals does not count misfits, byFits). There a
-// layer is a card dealt, two positions of a layer part many deals back,
-// and the snapshots pay: the beam by deals is 1.3 times as fast with them
-// (BenchmarkBeamOnePass). Beams layered by cards home (the same game's
-// generic beam, House in the Woods, Shamrocks) jump a few moves, and a
-// snapshot of 130 bytes or more at every foundation move made them 1.1
-// times slower: they take the route.
+// The one-pass family's position (Napoleon at St Helena) saves the
+// engine's position whole (engine.State.SaveSnapshot) in its beam by
+// deals, unless the beam counts misfits (byFits: a count kept outside
+// the engine's position). There a layer is a card dealt, two positions
+// of a layer part many deals back, and the snapshots pay: the beam by
+// deals is 1.3 times as fast with them (BenchmarkBeamOnePass). Beams
+// layered by cards home (the same game's generic beam, House in the
+// Woods, Shamrocks) jump a few moves, and a snapshot of 130 bytes or
+// more at every foundation move made them 1.1 times slower: they take
+// the route.
 //
 // The WebAssembly module (the reader's browser) leaves these out: it
-// must stay under 1.25 MB gzipped, and they added 2.5 KB to it (1,249,944 bytes). A browser
-// solve is budgeted in positions, so they would change its speed, not
-// its verdict or its line.
+// must stay under 1.25 MB gzipped, and they took it to 1,249,944 bytes.
+// A browser solve is budgeted in positions, so they would change its
+// speed, not its verdict or its line.
 
 func (p *dpos) snapshotSize() int {
 	if !p.byDeal || p.byFits {

@@ -9,9 +9,9 @@ package solver
 // of a layer part many deals back, and the snapshots pay: the beam by
 // deals is 1.3 times as fast with them (BenchmarkBeamOnePass). Beams
 // layered by cards home (the same game's generic beam, House in the
-// Woods, Shamrocks) jump a few moves, and a snapshot of 130 bytes or
-// more at every foundation move made them 1.1 times slower: they take
-// the route.
+// Woods, Shamrocks) jump a few moves, and a snapshot at every foundation
+// move made them slower (1.33 and 1.08 times for House in the Woods'
+// and Shamrocks'; TUNING.md, "Session 13"): they take the route.
 //
 // The WebAssembly module (the reader's browser) leaves these out: it
 // must stay under 1.25 MB gzipped, and they took it to 1,249,944 bytes.

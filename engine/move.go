@@ -666,15 +666,7 @@ func (s *State) restore() {
 	snap := s.history[len(s.history)-1]
 	s.history = s.history[:len(s.history)-1]
 	for i, want := range snap.piles {
-		if samePile(s.piles[i], want) {
-			continue
-		}
-		for len(s.piles[i]) > 0 {
-			s.pop(i)
-		}
-		for _, c := range want {
-			s.push(i, c)
-		}
+		setPile(s, i, want)
 	}
 	s.shuffle = nil
 	if snap.shuffle != nil {
@@ -686,14 +678,18 @@ func (s *State) restore() {
 	s.hash += s.extraHash() - h0
 }
 
-func samePile(a, b []Card) bool {
-	if len(a) != len(b) {
-		return false
+// setPile makes pile i hold want (cards, or the bytes of a snapshot),
+// from the first card that differs, with push and pop, which keep the
+// hash.
+func setPile[C ~uint8](s *State, i int, want []C) {
+	same := 0
+	for same < len(want) && same < len(s.piles[i]) && s.piles[i][same] == Card(want[same]) {
+		same++
 	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
+	for len(s.piles[i]) > same {
+		s.pop(i)
 	}
-	return true
+	for _, c := range want[same:] {
+		s.push(i, Card(c))
+	}
 }

@@ -49,16 +49,7 @@ func (s *State) RestoreSnapshot(src []byte) {
 	for i := range s.piles {
 		want := src[k : k+int(src[i])]
 		k += len(want)
-		same := 0
-		for same < len(want) && same < len(s.piles[i]) && byte(s.piles[i][same]) == want[same] {
-			same++
-		}
-		for len(s.piles[i]) > same {
-			s.pop(i)
-		}
-		for _, c := range want[same:] {
-			s.push(i, Card(c))
-		}
+		setPile(s, i, want)
 	}
 	h := s.extraHash()
 	s.redeals = int(src[k])

@@ -129,3 +129,64 @@ func phaseOf(sched []phase, k phaseKind) phase {
 func BenchmarkBeamWin(b *testing.B) {
 	benchSolve(b, "house-on-the-hill", 7, testOptions(1_500_000))
 }
+
+// TestSendOn checks the choice of the positions a beam by deals sends on:
+// the best first, at most spread from one line of the layer (the
+// position dealt into it that they descend from), the others filling
+// the width in order of merit.
+func TestSendOn(t *testing.T) {
+	// Node 0 is the root; 1 and 2 were dealt into the layer (entered =
+	// 2); 3 and 4 descend from 1, 5 from 2, 6 from 3 (so from 1).
+	parents := []int32{-1, 0, 0, 1, 1, 2, 3}
+	seen := []int32{6, 3, 4, 1, 5, 2} // best first
+	for _, c := range []struct {
+		spread, width int
+		want          []int32
+	}{
+		{0, 4, []int32{6, 3, 4, 1}},
+		{1, 4, []int32{6, 5, 3, 4}},
+		{2, 4, []int32{6, 3, 5, 2}},
+		{2, 3, []int32{6, 3, 5}},
+		{3, 5, []int32{6, 3, 4, 5, 2}},
+		{1, 6, []int32{6, 3, 4, 1, 5, 2}}, // no more than the width: all
+	} {
+		t.Run(fmt.Sprintf("spread %d width %d", c.spread, c.width), func(t *testing.T) {
+			var sr searcher[engine.Move, *dpos]
+			for _, p := range parents {
+				sr.tree.nodes = append(sr.tree.nodes, bfNode[engine.Move]{parent: p})
+			}
+			sr.spread = c.spread
+			items := make([]bfItem, len(seen))
+			for i, n := range seen {
+				items[i] = bfItem{score: int32(100 - i), node: n}
+			}
+			var got []int32
+			for _, it := range sr.sendOn(items, c.width, 2) {
+				got = append(got, it.node)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(c.want) {
+				t.Errorf("sent on %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
+// TestBeamSpread runs the beam by deals with a spread of 1 alone on
+// Napoleon at St Helena deal 694, which the beam by deals without one
+// leaves unknown at 1,700,000 positions (TUNING.md, "The beam by deals
+// spread"): it wins, and the win replays.
+func TestBeamSpread(t *testing.T) {
+	s := deal(t, "napoleon-at-st-helena", 694)
+	in := newInfo(s.Game())
+	ph := phaseOf(onePassPhases, beamPhase)
+	md := ph.modes[0]
+	md.spread = 1
+	ph.modes = []mode{md}
+	sr := newDealSearcher(in, s.Clone(), &budget{limit: 100_000}, switches{})
+	if !sr.widen(ph) {
+		t.Fatalf("not won in %d positions", sr.nodes)
+	}
+	if err := Verify(s, sr.path); err != nil {
+		t.Error(err)
+	}
+}

@@ -90,6 +90,10 @@ type mode struct {
 	// in a position with an empty pile that takes any card
 	// (info.allFloat; the generic family only, search.go, epos.dead).
 	emptied bool
+	// spread: at most this many of the positions a beam by deals sends
+	// on from a layer come from one position dealt into it (0: no
+	// limit; see sendOn).
+	spread int
 }
 
 // phaseKind is the search a phase runs.
@@ -203,10 +207,13 @@ type searcher[M any, P position[M]] struct {
 	maxTree int
 	// the beam search's tree and snapshots (snapshot.go), kept from one
 	// beam to the next
-	tree    bfTree[M]
-	snaps   *snapshots
-	layers  [][]bfItem
-	layerTT layerSets // the beam's transposition table
+	tree      bfTree[M]
+	snaps     *snapshots
+	layers    [][]bfItem
+	layerTT   layerSets // the beam's transposition table
+	spread    int       // the beam's mode.spread
+	lines     []int32   // sendOn's line of each position
+	spreadBuf []bfItem  // and the positions it leaves for last
 
 	start   time.Time     // the solve's start
 	timeout time.Duration // and time budget (0: none)
@@ -391,7 +398,7 @@ func (sr *searcher[M, P]) goTo(t *bfTree[M], n int32) {
 // layers (position.layer), which play only ever moves forward. Within a
 // layer a best-first search (position.evaluate) plays the moves that stay
 // in it, expanding at most 4*width positions; a move that leads to a later
-// layer sends the position there. With dealLayers, the width best
+// layer sends the position there. With dealLayers, the width best (sendOn)
 // positions of the layer, expanded or not, then each deal into the next.
 // It reports whether it found a win (then in path) and whether any
 // position was left out (if not, a wider beam searches the same). Its
@@ -443,6 +450,9 @@ func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 		if len(layers[l]) == 0 {
 			continue
 		}
+		// With deal layers, the positions dealt into layer l are the
+		// last nodes made before it starts (spread).
+		entered := int32(len(t.nodes) - 1)
 		heap, seen = heap[:0], seen[:0]
 		for _, it := range layers[l] {
 			heap.push(it.score, it.node)
@@ -525,7 +535,7 @@ func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 				}
 				return 0
 			})
-			for _, it := range seen[:min(width, len(seen))] {
+			for _, it := range sr.sendOn(seen, width, entered) {
 				sr.jump(t, sn, it.node, l)
 				m, ok := p.advance()
 				if !ok {
@@ -553,6 +563,56 @@ func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 	return false, cut
 }
 
+// sendOn returns the width best of a layer's positions, seen, sorted
+// best first, that a beam by deals sends on to the next layer. With a
+// spread, at most that many come from one line of the layer (one
+// position dealt into it, a node made by the time the layer started,
+// entered or before): the best positions of a layer are often one line's
+// variations (the same cards home, the columns moved about), and a
+// narrow beam of them follows one line through the stock. Positions left
+// out that way fill the width if too few lines are left. A heuristic
+// choice: the beam only finds wins.
+func (sr *searcher[M, P]) sendOn(seen []bfItem, width int, entered int32) []bfItem {
+	if sr.spread == 0 || len(seen) <= width {
+		return seen[:min(width, len(seen))]
+	}
+	lines := sr.lines[:0]
+	for _, it := range seen {
+		a := it.node
+		for a > entered {
+			a = sr.tree.nodes[a].parent
+		}
+		lines = append(lines, a)
+	}
+	sr.lines = lines
+	sr.spreadBuf = spreadOut(seen, lines, sr.spread, sr.spreadBuf)
+	return seen[:width]
+}
+
+// spreadOut reorders seen, stably, to put first the positions that are
+// among the best spread of their line (lines[i] is seen[i]'s), and
+// returns its scratch space.
+func spreadOut(seen []bfItem, lines []int32, spread int, buf []bfItem) []bfItem {
+	first, last := lines[0], lines[0]
+	for _, a := range lines {
+		first, last = min(first, a), max(last, a)
+	}
+	count := make([]int32, last-first+1)
+	taken := 0
+	rest := buf[:0]
+	for i, it := range seen {
+		if c := &count[lines[i]-first]; int(*c) < spread {
+			*c++
+			seen[taken] = it
+			taken++
+		} else {
+			rest = append(rest, it)
+		}
+	}
+	copy(seen[taken:], rest)
+	return rest
+}
+
 // widen runs the beam searches of phase ph: widths 16, 64, 256, ...
 // (16, 32, 64, ... if ph.grow is 2), each width in every mode of
 // ph.modes in turn (every one that has not yet searched its whole space,
@@ -573,6 +633,7 @@ func (sr *searcher[M, P]) widen(ph phase) bool {
 				continue
 			}
 			sr.p.setMode(md)
+			sr.spread = md.spread
 			won, cut := sr.beam(w)
 			if sr.trace != nil {
 				sr.tracef("  beam width %d, %s%s: %s", w, md.auto, md.traceSuffix(), outcome(won, cut, sr.stopped))
@@ -703,6 +764,9 @@ func (md mode) traceSuffix() string {
 	}
 	if md.deals {
 		s += ", by deals"
+	}
+	if md.spread > 0 {
+		s += fmt.Sprintf(", spread %d", md.spread)
 	}
 	if md.fits {
 		s += ", by fits"

@@ -172,21 +172,33 @@ func TestSendOn(t *testing.T) {
 }
 
 // TestBeamSpread runs the beam by deals with a spread of 1 alone on
-// Napoleon at St Helena deal 694, which the beam by deals without one
-// leaves unknown at 1,700,000 positions (TUNING.md, "The beam by deals
-// spread"): it wins, and the win replays.
+// Napoleon at St Helena deals it wins in 100,000 positions that way:
+// deal 694, which the beam by deals without a spread leaves unknown at
+// 1,700,000 positions, and deal 879 with lines four layers back, which
+// it wins after 72,954 positions (with lines of the layer itself, after
+// 620,559; TUNING.md, "The beam by deals spread"). The wins replay.
 func TestBeamSpread(t *testing.T) {
-	s := deal(t, "napoleon-at-st-helena", 694)
-	in := newInfo(s.Game())
-	ph := phaseOf(onePassPhases, beamPhase)
-	md := ph.modes[0]
-	md.spread = 1
-	ph.modes = []mode{md}
-	sr := newDealSearcher(in, s.Clone(), &budget{limit: 100_000}, switches{})
-	if !sr.widen(ph) {
-		t.Fatalf("not won in %d positions", sr.nodes)
-	}
-	if err := Verify(s, sr.path); err != nil {
-		t.Error(err)
+	for _, c := range []struct {
+		deal             uint64
+		spread, lineBack int
+	}{
+		{694, 1, 0},
+		{879, 1, 4},
+	} {
+		t.Run(fmt.Sprintf("deal %d spread %d lines %d back", c.deal, c.spread, c.lineBack), func(t *testing.T) {
+			s := deal(t, "napoleon-at-st-helena", c.deal)
+			in := newInfo(s.Game())
+			ph := phaseOf(onePassPhases, beamPhase)
+			md := ph.modes[0]
+			md.spread, md.lineBack = c.spread, c.lineBack
+			ph.modes = []mode{md}
+			sr := newDealSearcher(in, s.Clone(), &budget{limit: 100_000}, switches{})
+			if !sr.widen(ph) {
+				t.Fatalf("not won in %d positions", sr.nodes)
+			}
+			if err := Verify(s, sr.path); err != nil {
+				t.Error(err)
+			}
+		})
 	}
 }

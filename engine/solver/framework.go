@@ -94,6 +94,10 @@ type mode struct {
 	// on from a layer come from one position dealt into it (0: no
 	// limit; see sendOn).
 	spread int
+	// lineBack: the line spread counts in is the position dealt into
+	// the layer this many layers back (0 or 1: into the layer itself),
+	// a coarser line the further back (see sendOn).
+	lineBack int
 }
 
 // phaseKind is the search a phase runs.
@@ -212,6 +216,8 @@ type searcher[M any, P position[M]] struct {
 	layers    [][]bfItem
 	layerTT   layerSets // the beam's transposition table
 	spread    int       // the beam's mode.spread
+	lineBack  int       // and mode.lineBack (at least 1)
+	starts    []int32   // the last node made before each layer started
 	lines     []int32   // sendOn's line of each position
 	spreadBuf []bfItem  // and the positions it leaves for last
 
@@ -246,11 +252,14 @@ func (sr *searcher[M, P]) newBest() bool {
 	return false
 }
 
+// tracing reports whether the solve writes a trace.
+func (sr *searcher[M, P]) tracing() bool { return tracingBuilt && sr.trace != nil }
+
 // tracef writes one line of the trace, if there is one: what was
 // searched, then the positions expanded so far and the time since the
 // solve began.
 func (sr *searcher[M, P]) tracef(format string, args ...any) {
-	if sr.trace == nil {
+	if !sr.tracing() {
 		return
 	}
 	fmt.Fprintf(sr.trace, format, args...)
@@ -446,13 +455,18 @@ func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 		}
 		heap.push(score, child)
 	}
+	starts := slices.Grow(sr.starts[:0], len(layers))[:len(layers)]
+	sr.starts = starts
 	for l := range layers {
+		// With deal layers, the positions dealt into layer l are the
+		// last nodes made before it starts (spread); those dealt into
+		// the layer lineBack-1 layers before it, the nodes made before
+		// that one started.
+		starts[l] = int32(len(t.nodes) - 1)
 		if len(layers[l]) == 0 {
 			continue
 		}
-		// With deal layers, the positions dealt into layer l are the
-		// last nodes made before it starts (spread).
-		entered := int32(len(t.nodes) - 1)
+		entered := starts[max(l-sr.lineBack+1, 0)]
 		heap, seen = heap[:0], seen[:0]
 		for _, it := range layers[l] {
 			heap.push(it.score, it.node)
@@ -566,12 +580,13 @@ func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 // sendOn returns the width best of a layer's positions, seen, sorted
 // best first, that a beam by deals sends on to the next layer. With a
 // spread, at most that many come from one line of the layer (one
-// position dealt into it, a node made by the time the layer started,
-// entered or before): the best positions of a layer are often one line's
-// variations (the same cards home, the columns moved about), and a
-// narrow beam of them follows one line through the stock. Positions left
-// out that way fill the width if too few lines are left. A heuristic
-// choice: the beam only finds wins.
+// position dealt into it, or into a layer before it with mode.lineBack:
+// the last node made by the time that layer started, entered or before,
+// that a position descends from): the best positions of a layer are
+// often one line's variations (the same cards home, the columns moved
+// about), and a narrow beam of them follows one line through the stock.
+// Positions left out that way fill the width if too few lines are left.
+// A heuristic choice: the beam only finds wins.
 func (sr *searcher[M, P]) sendOn(seen []bfItem, width int, entered int32) []bfItem {
 	if sr.spread == 0 || len(seen) <= width {
 		return seen[:min(width, len(seen))]
@@ -634,8 +649,9 @@ func (sr *searcher[M, P]) widen(ph phase) bool {
 			}
 			sr.p.setMode(md)
 			sr.spread = md.spread
+			sr.lineBack = max(md.lineBack, 1)
 			won, cut := sr.beam(w)
-			if sr.trace != nil {
+			if sr.tracing() {
 				sr.tracef("  beam width %d, %s%s: %s", w, md.auto, md.traceSuffix(), outcome(won, cut, sr.stopped))
 			}
 			if won {
@@ -694,7 +710,9 @@ func (sr *searcher[M, P]) solve(sched []phase, start time.Time, timeout time.Dur
 		case checkPhase:
 			if sr.p.rootLost() {
 				sr.nodes = 1
-				sr.tracef("check: lost (the position's own test)")
+				if sr.tracing() {
+					sr.tracef("check: lost (the position's own test)")
+				}
 				return Lost
 			}
 		case dfsPhase, exactPhase:
@@ -709,7 +727,9 @@ func (sr *searcher[M, P]) solve(sched []phase, start time.Time, timeout time.Dur
 		case restartPhase:
 			won = sr.restarts(ph)
 		}
-		sr.tracef("%s: %s", ph.kind, phaseOutcome(ph, won, exact, sr.stopped))
+		if sr.tracing() {
+			sr.tracef("%s: %s", ph.kind, phaseOutcome(ph, won, exact, sr.stopped))
+		}
 		// A phase's own cutoff is not the end of the solve.
 		sr.deadline = sr.end
 		if sr.timeUp && (sr.end.IsZero() || time.Now().Before(sr.end)) && !sr.cancelled() {
@@ -767,6 +787,9 @@ func (md mode) traceSuffix() string {
 	}
 	if md.spread > 0 {
 		s += fmt.Sprintf(", spread %d", md.spread)
+	}
+	if md.lineBack > 1 {
+		s += fmt.Sprintf(", lines back %d", md.lineBack)
 	}
 	if md.fits {
 		s += ", by fits"

@@ -115,12 +115,25 @@ func (p *dpos) evaluate() int32 {
 	return score
 }
 
+// dealModes are the beam by deals' modes, each width run in every one:
+// as it is, then spread (sendOn), at most two and then one position of
+// a line sent on, then with lines taken four layers back (one and two
+// positions) and sixteen (one). A win is found by some of them and not
+// by the others (TUNING.md, "The beam by deals spread").
+var dealModes = []mode{
+	{auto: autoNatural, deals: true},
+	{auto: autoNatural, deals: true, spread: 2},
+	{auto: autoNatural, deals: true, spread: 1},
+	{auto: autoNatural, deals: true, spread: 1, lineBack: 4},
+	{auto: autoNatural, deals: true, spread: 2, lineBack: 4},
+	{auto: autoNatural, deals: true, spread: 1, lineBack: 16},
+}
+
 // onePassPhases is the one-pass family's schedule: the check at the
 // start, the beam by deals with the natural rule until half the time
 // (its width doubles, where the other beams' quadruples: a win is found
-// by some widths and not by others; each width once as it is, then
-// spread, at most two and then one position of a line sent on, for the
-// same reason), the generic family's beam (it wins
+// by some widths and not by others; each width in every one of
+// dealModes, for the same reason), the generic family's beam (it wins
 // deals the beam by deals does not), the exact phase, which alone runs
 // the dead-end test (mode.emptied: it finds dead ends only where no
 // column can be emptied again, and would cost the beams time).
@@ -128,7 +141,7 @@ func (p *dpos) evaluate() int32 {
 // "Napoleon at St Helena".
 var onePassPhases = []phase{
 	{kind: checkPhase},
-	{kind: beamPhase, modes: []mode{{auto: autoNatural, deals: true}, {auto: autoNatural, deals: true, spread: 2}, {auto: autoNatural, deals: true, spread: 1}}, nodes: share{8, 16}, time: share{8, 16}, rerun: true, grow: 2},
+	{kind: beamPhase, modes: dealModes, nodes: share{8, 16}, time: share{8, 16}, rerun: true, grow: 2},
 	{kind: beamPhase, modes: []mode{{auto: autoNatural}, {auto: autoSound}}, nodes: share{4, 16}, time: share{12, 16}},
 	{kind: exactPhase, modes: []mode{{auto: autoSound, emptied: true}}, nodes: share{1, 1}},
 }

@@ -212,6 +212,7 @@ type Options struct {
 	// Trace, if set, is told each phase's end and each beam's, with the
 	// positions expanded and the time spent so far, one line each
 	// (patience solve --trace): the schedules' shares were measured so.
+	// The WebAssembly build writes none (tracing.go).
 	Trace io.Writer
 
 	off switches // tests

@@ -11,7 +11,7 @@ import (
 // The trace reports each phase's end and each beam's, and tracing does
 // not change the search.
 func TestTrace(t *testing.T) {
-	line := regexp.MustCompile(`^(  beam width \d+, [a-z' ]+(, [a-z]+ \d+|, by deals)*|check|dfs|beam|restarts|exact): [a-z (),']+: \d+ positions, [0-9.]+m?s$`)
+	line := regexp.MustCompile(`^(  beam width \d+, [a-z' ]+(, [a-z ]+ \d+|, by deals)*|check|dfs|beam|restarts|exact): [a-z (),']+: \d+ positions, [0-9.]+m?s$`)
 	for _, tc := range []struct {
 		game  string
 		n     uint64
@@ -21,7 +21,7 @@ func TestTrace(t *testing.T) {
 		{"house-in-the-woods", 14, 20000, []string{"check: lost (the position's own test)"}},
 		{"odd-and-even", 5, 200000, []string{"dfs: stopped by its share of the budget", "  beam width 16, waste's top home: left positions out", "beam: won"}},
 		{"shamrocks", 41, 40000, []string{"check: nothing found", "  beam width 16, natural: left positions out", "restarts: ", "exact: stopped by its share of the budget"}},
-		{"napoleon-at-st-helena", 1, 20000, []string{"  beam width 16, natural, by deals: "}},
+		{"napoleon-at-st-helena", 1, 20000, []string{"  beam width 16, natural, by deals: ", "  beam width 16, natural, by deals, spread 1, lines back 4: "}},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
 			s := deal(t, tc.game, tc.n)

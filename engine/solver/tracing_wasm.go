@@ -1,0 +1,4 @@
+package solver
+
+// tracingBuilt is false in the WebAssembly module (see tracing.go).
+const tracingBuilt = false

@@ -1,9 +1,12 @@
 package engine
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 	"strings"
+	"unsafe"
 )
 
 // Action is the kind of a move: one of the engine's own, common to the
@@ -678,18 +681,50 @@ func (s *State) restore() {
 	s.hash += s.extraHash() - h0
 }
 
+// commonPrefix returns how many cards a and b have alike from the
+// bottom. It compares eight at a time: a restore between two beam
+// positions compares every pile, the stock's and the waste's dozens of
+// cards among them, and mostly finds them alike.
+func commonPrefix[C ~uint8](a []Card, b []C) int {
+	n := min(len(a), len(b))
+	ab := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(a))), n)
+	bb := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(b))), n)
+	k := 0
+	for ; k+8 <= n; k += 8 {
+		if x := binary.LittleEndian.Uint64(ab[k:]) ^ binary.LittleEndian.Uint64(bb[k:]); x != 0 {
+			return k + bits.TrailingZeros64(x)/8
+		}
+	}
+	for k < n && ab[k] == bb[k] {
+		k++
+	}
+	return k
+}
+
 // setPile makes pile i hold want (cards, or the bytes of a snapshot),
-// from the first card that differs, with push and pop, which keep the
-// hash.
+// from the first card that differs. It keeps the hash as push and pop
+// do, with the pile's change summed first and mixed once (a restore
+// between two beam positions changes many cards of the waste).
 func setPile[C ~uint8](s *State, i int, want []C) {
-	same := 0
-	for same < len(want) && same < len(s.piles[i]) && s.piles[i][same] == Card(want[same]) {
-		same++
+	p := s.piles[i]
+	same := commonPrefix(p, want)
+	if same == len(p) && same == len(want) {
+		return
 	}
-	for len(s.piles[i]) > same {
-		s.pop(i)
+	z, class := s.g.zob, s.g.class[i]
+	var delta uint64
+	for d := same; d < len(p); d++ {
+		delta -= z.key(class, d, p[d])
 	}
+	old := len(p)
+	p = p[:same]
 	for _, c := range want[same:] {
-		s.push(i, Card(c))
+		delta += z.key(class, len(p), Card(c))
+		p = append(p, Card(c))
 	}
+	s.piles[i] = p
+	if s.g.Piles[i].Kind == Foundation {
+		s.found += len(p) - old
+	}
+	s.addToPile(i, delta)
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -70,5 +71,43 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	}
 	if saved == 0 {
 		t.Error("no game could be saved")
+	}
+}
+
+// TestCommonPrefix: the restore's comparison, eight cards at a time,
+// against the plain loop, at every length around the word's size and
+// every place of the first difference.
+func TestCommonPrefix(t *testing.T) {
+	plain := func(a []Card, b []byte) int {
+		k := 0
+		for k < len(a) && k < len(b) && a[k] == Card(b[k]) {
+			k++
+		}
+		return k
+	}
+	for _, n := range []int{0, 1, 7, 8, 9, 15, 16, 17, 40} {
+		for _, extra := range []int{0, 1, 9} {
+			for diff := -1; diff < n; diff++ {
+				t.Run(fmt.Sprintf("len%d+%d/diff%d", n, extra, diff), func(t *testing.T) {
+					a := make([]Card, n+extra)
+					b := make([]byte, n)
+					for i := range a {
+						a[i] = Card(i%52 + 1)
+					}
+					for i := range b {
+						b[i] = byte(a[i])
+					}
+					if diff >= 0 {
+						b[diff] ^= 0x40
+					}
+					if got, want := commonPrefix(a, b), plain(a, b); got != want {
+						t.Errorf("commonPrefix = %d, want %d", got, want)
+					}
+					if got, want := commonPrefix(a[:n], b[:0]), 0; got != want {
+						t.Errorf("against nothing: %d, want %d", got, want)
+					}
+				})
+			}
+		}
 	}
 }

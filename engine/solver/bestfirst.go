@@ -199,6 +199,19 @@ func (p *epos) evaluate() int32 {
 // its sequence, or 8 for 8 or more (or never).
 func (ev *evalScratch) urgency(in *info) *[53]int8 {
 	u := &ev.urg
+	// The heights mostly repeat from one call to the next (the beam
+	// evaluates every child of a position, most of them tableau moves):
+	// with at most eight foundations they key the last result.
+	if len(in.foundations) <= 8 {
+		key := uint64(1) << 63
+		for k, f := range in.foundations {
+			key |= uint64(uint8(ev.height[f])) << (7 * k)
+		}
+		if key == ev.urgKey {
+			return u
+		}
+		ev.urgKey = key
+	}
 	for c := range u {
 		u[c] = 8
 	}
@@ -229,6 +242,7 @@ type evalScratch struct {
 	length [64]int8
 	top    [64]engine.Card // by index in info.plays
 	urg    [53]int8        // urgency's result
+	urgKey uint64          // and the heights it is for (0: none)
 }
 
 // needs returns the cards that some foundation takes next at the

@@ -406,9 +406,10 @@ func (sr *searcher[M, P]) goTo(t *bfTree[M], n int32) {
 // beam is a beam search, to find wins: the positions are grouped into
 // layers (position.layer), which play only ever moves forward. Within a
 // layer a best-first search (position.evaluate) plays the moves that stay
-// in it, expanding at most 4*width positions; a move that leads to a later
-// layer sends the position there. With dealLayers, the width best (sendOn)
-// positions of the layer, expanded or not, then each deal into the next.
+// in it, expanding at most 4*width positions (dealExpand*width with
+// dealLayers); a move that leads to a later layer sends the position
+// there. With dealLayers, the width best (sendOn) positions of the
+// layer, expanded or not, then each deal into the next.
 // It reports whether it found a win (then in path) and whether any
 // position was left out (if not, a wider beam searches the same). Its
 // failures prove nothing.
@@ -437,6 +438,10 @@ func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 	layers[p.layer()] = append(layers[p.layer()], bfItem{p.evaluate(), 0})
 	sn := sr.snapshots(len(layers))
 	deals := p.dealLayers()
+	limit := 4 * width // a layer's expansions
+	if deals {
+		limit = dealExpand * width
+	}
 	var (
 		buf  []M
 		heap bfHeap
@@ -471,7 +476,7 @@ func (sr *searcher[M, P]) beam(width int) (won, cut bool) {
 		for _, it := range layers[l] {
 			heap.push(it.score, it.node)
 		}
-		for expanded := 0; len(heap) > 0 && expanded < 4*width; {
+		for expanded := 0; len(heap) > 0 && expanded < limit; {
 			if sr.out() || len(t.nodes) > sr.maxTree || sn.full() {
 				sr.stopped = true
 				sr.jump(t, sn, 0, l)

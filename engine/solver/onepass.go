@@ -115,6 +115,13 @@ func (p *dpos) evaluate() int32 {
 	return score
 }
 
+// dealExpand: within a layer, the beam by deals' best-first search
+// expands up to dealExpand·width positions before the width best go on
+// (the other beams, 4·width): the tableau moves between two deals are
+// searched further, and for the same positions the widths are narrower.
+// Solver 33; measured in TUNING.md, "The beam by deals' expansions".
+const dealExpand = 16
+
 // dealModes are the beam by deals' modes, each width run in every one:
 // as it is, then spread (sendOn), at most two and then one position of
 // a line sent on, then with lines taken four layers back (one and two

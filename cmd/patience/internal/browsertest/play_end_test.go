@@ -235,8 +235,8 @@ func (f *fixture) testPlayRefusalOnPhone(t *testing.T) {
 }
 
 // testPlaySameSolve solves Napoleon at St Helena deal 879 three times
-// (won by the beam by deals in about 386,000 positions, in a mode that
-// spreads it over lines: solver 32): the same verdict and line each time
+// (won by the beam by deals in about 49,000 positions, in a mode that
+// spreads it over lines: solver 33): the same verdict and line each time
 // (the budget is in positions), and the address carries the line, so
 // the link opens the solution in another tab without solving again.
 func (f *fixture) testPlaySameSolve(t *testing.T) {

@@ -137,18 +137,19 @@ var dealModes = []mode{
 }
 
 // onePassPhases is the one-pass family's schedule: the check at the
-// start, the beam by deals with the natural rule until half the time
+// start, the beam by deals with the natural rule until 11/16 of the time
 // (its width doubles, where the other beams' quadruples: a win is found
 // by some widths and not by others; each width in every one of
-// dealModes, for the same reason), the generic family's beam (it wins
-// deals the beam by deals does not), the exact phase, which alone runs
-// the dead-end test (mode.emptied: it finds dead ends only where no
-// column can be emptied again, and would cost the beams time).
-// Measurements, and those of the estimate's weights: TUNING.md,
-// "Napoleon at St Helena".
+// dealModes, for the same reason), the generic family's beam until 3/4
+// (its first widths win a few deals the beam by deals does not, within
+// a fraction of a second), the exact phase, which alone runs the
+// dead-end test (mode.emptied: it finds dead ends only where no column
+// can be emptied again, and would cost the beams time). Measurements,
+// and those of the estimate's weights: TUNING.md, "Napoleon at St
+// Helena" (the shares: "The generic beam's time", solver 34).
 var onePassPhases = []phase{
 	{kind: checkPhase},
-	{kind: beamPhase, modes: dealModes, nodes: share{8, 16}, time: share{8, 16}, rerun: true, grow: 2},
-	{kind: beamPhase, modes: []mode{{auto: autoNatural}, {auto: autoSound}}, nodes: share{4, 16}, time: share{12, 16}},
+	{kind: beamPhase, modes: dealModes, nodes: share{11, 16}, time: share{11, 16}, rerun: true, grow: 2},
+	{kind: beamPhase, modes: []mode{{auto: autoNatural}, {auto: autoSound}}, nodes: share{1, 16}, time: share{12, 16}},
 	{kind: exactPhase, modes: []mode{{auto: autoSound, emptied: true}}, nodes: share{1, 1}},
 }

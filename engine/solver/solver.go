@@ -75,8 +75,8 @@
 //	                    restarts  natural                         until 3/4    3/4
 //	                    exact     sound                           the rest     -
 //	generic, one pass   check     dead-end and suit-lock test     (uncounted)  -
-//	                    beam      by deals: natural, width x2     8/16         8/16
-//	                    beam      natural, sound                  4/16         3/4
+//	                    beam      by deals: natural, width x2     11/16        11/16
+//	                    beam      natural, sound                  1/16         3/4
 //	                    exact     sound; dead-end test (emptied)  the rest     -
 //	talon, no reserves  dfs       natural rule                    1/256        -
 //	                    exact     sound                           the rest     -

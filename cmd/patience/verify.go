@@ -1,12 +1,12 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 
+	"github.com/patience-solitaire/patience/cmd/patience/internal/replayblock"
 	"github.com/patience-solitaire/patience/engine/datafile"
 	"github.com/patience-solitaire/patience/engine/srcpos"
 	"github.com/patience-solitaire/patience/replay"
@@ -41,8 +41,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 			continue
 		}
 		if *asJSON {
-			b, _ := json.MarshalIndent(v.Export(), "", "  ")
-			fmt.Fprintf(stdout, "%s\n", b)
+			stdout.Write(replayblock.JSON(v.Export()))
 		} else {
 			fmt.Fprintf(stdout, "%s: ok, %d steps, %s\n", file, len(v.Steps), v.Export().Result)
 		}

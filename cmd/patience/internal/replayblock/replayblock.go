@@ -45,12 +45,8 @@ func Render(b markup.ReplayBlock) ([]byte, error) {
 	e := v.Export()
 	var opts viewer.Options
 	if b.Publish != nil {
-		data, err := json.MarshalIndent(e, "", "  ")
-		if err != nil {
-			return nil, err
-		}
 		b.Publish(e.ID+".replay", replay.Format(r))
-		b.Publish(e.ID+".json", append(data, '\n'))
+		b.Publish(e.ID+".json", JSON(e))
 		opts.Downloads = true
 	}
 	var buf bytes.Buffer
@@ -58,4 +54,17 @@ func Render(b markup.ReplayBlock) ([]byte, error) {
 		return nil, &srcpos.Error{Pos: srcpos.Pos{File: b.Page, Line: b.Line, Col: b.Col}, Msg: err.Error()}
 	}
 	return buf.Bytes(), nil
+}
+
+// JSON is the format 1 JSON of e as the build publishes it and patience
+// verify --json prints it: replay.Export.AppendJSON's (the viewer's and
+// the play panel's), indented by two spaces as json.MarshalIndent
+// indents, with a final newline.
+func JSON(e *replay.Export) []byte {
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, e.AppendJSON(nil), "", "  "); err != nil {
+		panic("replayblock: AppendJSON wrote bad JSON: " + err.Error())
+	}
+	buf.WriteByte('\n')
+	return buf.Bytes()
 }

@@ -39,7 +39,6 @@ package viewer
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -75,12 +74,11 @@ func RenderWith(w io.Writer, e *replay.Export, o Options) error {
 	if strings.ContainsAny(e.ID, " \t\r\n\f#") {
 		return fmt.Errorf("viewer: replay id %q contains a space or '#'", e.ID)
 	}
-	// encoding/json escapes <, > and & (and U+2028, U+2029) as \u003c and
-	// so on, so the data can never close its <script> element.
-	data, err := json.Marshal(e)
-	if err != nil {
-		return fmt.Errorf("viewer: %s: %w", e.ID, err)
-	}
+	// The JSON escapes <, > and & (and U+2028, U+2029) as \u003c and so
+	// on, as encoding/json does, so the data can never close its <script>
+	// element. It is written as the play panel's figures write it
+	// (play.Figure, in the WebAssembly file, which has no encoding/json).
+	data := e.AppendJSON(nil)
 	places, board := geometry(e)
 	marked := map[string]bool{}
 	for _, c := range e.Mark {
@@ -105,7 +103,7 @@ func RenderWith(w io.Writer, e *replay.Export, o Options) error {
 	if err := tmpl.Execute(&buf, v); err != nil {
 		return fmt.Errorf("viewer: %s: %w", e.ID, err)
 	}
-	_, err = w.Write(buf.Bytes())
+	_, err := w.Write(buf.Bytes())
 	return err
 }
 
